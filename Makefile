@@ -1,0 +1,51 @@
+# ftrace-perf workbench.  See README.md.
+ARCH ?= arm64
+T ?= perf
+
+.PHONY: all demo check check-debug deps tree export checkpatch run shell \
+	series-build bench clean
+
+all: check
+
+deps:
+	@scripts/deps.sh
+
+tree: deps
+	@scripts/tree.sh $(if $(FORCE),force)
+
+# Boot the patched kernel and show the feature.
+demo: tree
+	@scripts/build.sh $(ARCH) && scripts/initramfs.sh $(ARCH) && \
+		scripts/boot.sh $(ARCH) "" demo
+
+# Build, boot and test both arches; the last line is the verdict.
+check: tree
+	@scripts/check.sh
+
+check-debug: tree
+	@scripts/check.sh debug
+
+# Contributor loop: build build/linux as it is (no sync with patches/),
+# boot it and run test T (a test.d directory or file) on ARCH.
+run:
+	@scripts/build.sh $(ARCH) $(VARIANT) && \
+		scripts/initramfs.sh $(ARCH) $(VARIANT) && \
+		scripts/boot.sh $(ARCH) "$(VARIANT)" test "$(T)" >/dev/null; \
+		scripts/analyze.sh $(ARCH) "$(VARIANT)" \
+			build/obj-$(ARCH)$(if $(VARIANT),-$(VARIANT))/test.log
+
+shell:
+	@scripts/build.sh $(ARCH) && scripts/initramfs.sh $(ARCH) && \
+		scripts/boot.sh $(ARCH) "" shell
+
+export:
+	@scripts/export.sh
+
+checkpatch:
+	@scripts/checkpatch.sh
+
+series-build:
+	@scripts/series-build.sh $(ARCH)
+
+clean:
+	rm -rf build/obj-*

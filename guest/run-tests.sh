@@ -1,0 +1,36 @@
+#!/bin/sh
+# run-tests.sh DIR[,DIR|FILE...]: run ftracetest on each test file of the
+# given test.d entries, one file at a time, and print one line per result:
+#   FTP-RESULT PASS|FAIL|SKIP|XFAIL test.d/DIR/FILE.tc[ (instance)]
+# A failed test's log follows its result line.
+cd /ftrace || exit 1
+for spec in $(echo "$1" | tr , ' '); do
+	if [ -f "test.d/$spec" ]; then
+		echo "test.d/$spec"
+	elif [ -d "test.d/$spec" ]; then
+		find "test.d/$spec" -name '*.tc' | sort
+	else
+		echo "FTP-RESULT FAIL test.d/$spec (no such test)" >&2
+	fi
+done >/tmp/tests 2>/tmp/missing
+cat /tmp/missing
+echo "FTP-TESTS $(wc -l </tmp/tests)"
+
+while read -r t; do
+	./ftracetest -K -v -l /tmp/logs "$t" >/tmp/out 2>&1 </dev/null
+	grep -E '^(not )?ok [0-9]' /tmp/out | while read -r line; do
+		case $line in
+		"not ok"*) r=FAIL ;;
+		*"# SKIP"*) r=SKIP ;;
+		*"# XFAIL"*) r=XFAIL ;;
+		*) r=PASS ;;
+		esac
+		inst=
+		case $line in *" (instance) "*) inst=" (instance)" ;; esac
+		echo "FTP-RESULT $r $t$inst"
+	done
+	grep -qE '^(not )?ok [0-9]' /tmp/out ||
+		echo "FTP-RESULT FAIL $t (no result)"
+	grep -q '^not ok' /tmp/out && sed 's/^/    | /' /tmp/out
+done </tmp/tests
+echo "FTP-END-TESTS"

@@ -1,0 +1,89 @@
+#!/bin/sh
+# analyze.sh ARCH VARIANT LOG: judge one guest run.  Prints every test
+# that did not pass and why, the kernel log problems, and a last line
+#   ARCH: N passed, N failed, N skipped
+# Exit status 1 if anything failed.
+. "$(dirname "$0")/lib.sh"
+arch_vars "$1" "$2"
+LOG=$3
+KNOWN=$TOP/tests/known-failures
+name=$ARCH${VARIANT:+-$VARIANT}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+tr -d '\r' <"$LOG" >"$tmp/log"
+failed=0
+
+# Stock tests that fail on the unpatched base kernel here, for this arch.
+awk -v a="$ARCH" '!/^#/ && NF >= 2 && ($1 == a || $1 == "*") { print $2 }' \
+	"$KNOWN" >"$tmp/known"
+
+reason() {
+	awk -v t="$1" '$2 == t { $1 = $2 = ""; sub(/^ +/, ""); print; exit }' "$KNOWN"
+}
+
+sed -n 's/^FTP-RESULT //p' "$tmp/log" | sed 's/ (instance)$/[instance]/' \
+	>"$tmp/results"
+while read -r r t; do
+	case $r in
+	PASS)
+		if grep -qxF "$t" "$tmp/known"; then
+			echo "$name: note: $t passes now; drop it from tests/known-failures"
+		fi
+		echo pass ;;
+	FAIL)
+		if grep -qxF "$t" "$tmp/known"; then
+			echo "$name: known failure: $t ($(reason "$t"))"
+			echo skip
+		else
+			echo "$name: FAIL: $t"
+			echo fail
+		fi ;;
+	SKIP|XFAIL)
+		echo "$name: $r: $t"
+		echo skip ;;
+	esac
+done <"$tmp/results" >"$tmp/verdicts"
+grep -v '^pass$\|^fail$\|^skip$' "$tmp/verdicts"
+pass=$(grep -c '^pass$' "$tmp/verdicts")
+fail=$(grep -c '^fail$' "$tmp/verdicts")
+skip=$(grep -c '^skip$' "$tmp/verdicts")
+perf=$(grep -c ' test\.d/perf/' "$tmp/results")
+echo "$name: perf tests run: $perf (of $(grep -c . "$tmp/results") results)"
+
+expected=$(sed -n 's/^FTP-TESTS //p' "$tmp/log")
+if [ -z "$expected" ] || ! grep -q '^FTP-END-TESTS' "$tmp/log"; then
+	echo "$name: FAIL: the test run did not complete"
+	fail=$((fail + 1))
+fi
+
+# Whatever the tests said, a kernel that warned, oopsed or reported a
+# locking problem failed.
+grep -E '^\[ *[0-9]+\.[0-9]+\]' "$tmp/log" |
+	grep -E 'WARNING:|BUG:|Oops|Call Trace:|circular locking|possible recursive locking|inconsistent lock state|INFO: |Kernel panic|KASAN|UBSAN|list_add corruption|list_del corruption' \
+	>"$tmp/kproblems"
+if [ -s "$tmp/kproblems" ]; then
+	echo "$name: FAIL: the kernel log has problems:"
+	sed 's/^/    /' "$tmp/kproblems" | head -n 20
+	fail=$((fail + 1))
+fi
+
+# kmemleak: leaks whose backtrace names a function of kernel/trace or
+# kernel/events fail the run; others are reported.
+if grep -q '^FTP-BEGIN-KMEMLEAK' "$tmp/log"; then
+	for d in kernel/trace kernel/events; do
+		nm "$OBJ/$d"/*.o 2>/dev/null
+	done | awk '$2 ~ /^[tT]$/ { print $3 }' | sort -u >"$tmp/ours"
+	sed -n '/^FTP-BEGIN-KMEMLEAK/,/^FTP-END-KMEMLEAK/p' "$tmp/log" >"$tmp/leaks"
+	n=$(grep -c 'unreferenced object' "$tmp/leaks")
+	ours=$(sed -n 's/.*\[<[0-9a-f]*>\] \([A-Za-z0-9_.]*\)+0x.*/\1/p' "$tmp/leaks" |
+		sed 's/\..*//' | sort -u | comm -12 - "$tmp/ours")
+	echo "$name: kmemleak: $n unreferenced objects"
+	if [ -n "$ours" ]; then
+		echo "$name: FAIL: kmemleak leaks through kernel/trace or kernel/events:" $ours
+		fail=$((fail + 1))
+	fi
+fi
+
+echo "$name: $pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,44 @@
+#!/bin/sh
+# check.sh [debug]: for each arch (ARCHES, default both), build the
+# kernel of build/linux, boot it, run the tests (TESTS) and judge the run.
+# With 'debug': the x86_64 debug kernel (KASAN, lockdep, kmemleak) on the
+# focused test set.  Last line: N passed, N failed, N skipped.
+. "$(dirname "$0")/lib.sh"
+
+variant=${1:-}
+if [ "$variant" = debug ]; then
+	arches=${ARCHES:-x86_64}
+	tests=${TESTS:-$TESTS_DEBUG}
+else
+	arches=${ARCHES:-x86_64 arm64}
+	tests=${TESTS:-$TESTS_DEFAULT}
+fi
+
+summary=$BUILD/summary${variant:+-$variant}
+: >"$summary"
+for a in $arches; do
+	arch_vars "$a" "$variant"
+	start=$(date +%s)
+	"$TOP/scripts/build.sh" "$a" $variant &&
+		"$TOP/scripts/initramfs.sh" "$a" $variant || {
+		echo "$a${variant:+-$variant}: 0 passed, 1 failed, 0 skipped (build failed)" >>"$summary"
+		continue
+	}
+	built=$(date +%s)
+	"$TOP/scripts/boot.sh" "$a" "$variant" test "$tests" >/dev/null
+	"$TOP/scripts/analyze.sh" "$a" "$variant" "$OBJ/test.log" |
+		tee -a "$summary"
+	echo "$a${variant:+-$variant}: build $((built - start))s, boot+tests $(($(date +%s) - built))s, console log $OBJ/test.log" |
+		tee -a "$summary"
+done
+
+echo
+echo "=== summary ==="
+grep -v ': note:' "$summary" | grep -E 'FAIL|passed|build '
+awk '/: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped/ {
+	for (i = 1; i <= NF; i++) {
+		if ($(i + 1) ~ /^passed/) p += $i
+		if ($(i + 1) ~ /^failed/) f += $i
+		if ($(i + 1) ~ /^skipped/) s += $i
+	}
+} END { printf "%d passed, %d failed, %d skipped\n", p, f, s; exit f > 0 }' "$summary"

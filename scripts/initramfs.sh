@@ -1,0 +1,21 @@
+#!/bin/sh
+# initramfs.sh ARCH [VARIANT]: pack busybox, the guest scripts and the
+# tree's ftracetest into $OBJ/initramfs.cpio.gz.
+. "$(dirname "$0")/lib.sh"
+arch_vars "$@"
+
+root=$OBJ/initramfs
+rm -rf "$root"
+mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/usr/sbin" \
+	"$root/proc" "$root/sys" "$root/dev" "$root/tmp" "$root/root"
+cp "$BUILD/busybox-$BUSYBOX_DEB_ARCH/bin/busybox" "$root/bin/" ||
+	die "no busybox for $ARCH: run scripts/deps.sh"
+cp "$TOP/guest/init" "$root/init"
+cp "$TOP"/guest/*.sh "$root/"
+chmod +x "$root/init" "$root"/*.sh
+cp -a "$KSRC/tools/testing/selftests/ftrace" "$root/ftrace"
+rm -rf "$root/ftrace/logs"
+[ -d "$OBJ/guest-bin" ] && cp -a "$OBJ/guest-bin/." "$root/bin/"
+
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$INITRD" ||
+	die "cannot pack $INITRD"

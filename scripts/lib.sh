@@ -1,0 +1,75 @@
+# Shared facts of the workbench; sourced by every script.  One place for
+# each: the base kernel, the paths, the per-arch toolchain and QEMU line.
+
+# The Debian package the series applies to, and the version it was last
+# verified against.
+KPKG=linux-source-6.12
+KTARBALL=/usr/src/$KPKG.tar.xz
+KVER_VERIFIED=6.12.118
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$TOP/build
+KSRC=${KSRC:-$BUILD/linux}
+PATCHES=$TOP/patches
+CONFIGS=$TOP/config
+AUTHOR='ftrace-perf project <ftrace-perf@example.org>'
+
+# Where tree.sh and export.sh note the commit that matches patches/.
+stamp_file() {
+	echo "$(git -C "$KSRC" rev-parse --absolute-git-dir)/ftp-synced"
+}
+
+die() { echo "error: $*" >&2; exit 1; }
+note() { echo "==> $*" >&2; }
+
+# arch_vars ARCH [VARIANT]: set the build and boot variables of one arch.
+arch_vars() {
+	ARCH=$1
+	VARIANT=${2:-}
+	OBJ=$BUILD/obj-$ARCH${VARIANT:+-$VARIANT}
+	case $ARCH in
+	x86_64)
+		KARCH=x86
+		CROSS=
+		IMAGE=$OBJ/arch/x86/boot/bzImage
+		BUSYBOX_DEB_ARCH=amd64
+		QEMU="qemu-system-x86_64 -M q35 -cpu max -accel tcg,thread=single"
+		CONSOLE=ttyS0
+		;;
+	arm64)
+		KARCH=arm64
+		CROSS=aarch64-linux-gnu-
+		IMAGE=$OBJ/arch/arm64/boot/Image
+		BUSYBOX_DEB_ARCH=arm64
+		QEMU="qemu-system-aarch64 -M virt,gic-version=3 -cpu max -icount shift=0"
+		CONSOLE=ttyAMA0
+		;;
+	*)
+		die "unknown arch '$ARCH' (x86_64 or arm64)"
+		;;
+	esac
+	MEM=512M
+	[ "$VARIANT" = debug ] && MEM=2G
+	INITRD=$OBJ/initramfs.cpio.gz
+	FRAGMENTS="$CONFIGS/base.config $CONFIGS/tracing.config $CONFIGS/$ARCH.config"
+	[ -n "$VARIANT" ] && FRAGMENTS="$FRAGMENTS $CONFIGS/$VARIANT.config"
+	return 0
+}
+
+kmake() {
+	make -s -C "$KSRC" O="$OBJ" ARCH=$KARCH CROSS_COMPILE=$CROSS \
+		CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" \
+		-j"$(nproc)" "$@"
+}
+
+# What the guest runs: the series' own tests, then the stock regression
+# subset of ftracetest.  The debug kernel runs ~10x slower: a focused set.
+TESTS_DEFAULT="perf,00basic,event,ftrace,trigger,instances,filter,tracer,preemptirq,dynevent,kprobe"
+TESTS_DEBUG="perf,00basic,event,trigger,instances"
+GUEST_TIMEOUT_DEFAULT=1800
+GUEST_TIMEOUT_DEBUG=3600
+
+# qemu_cmd: the QEMU command line of the current arch (see arch_vars).
+qemu_cmd() {
+	echo "$QEMU -smp 2 -m $MEM -nographic -no-reboot -kernel $IMAGE -initrd $INITRD"
+}
