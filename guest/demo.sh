@@ -1,22 +1,66 @@
 #!/bin/sh
-# The demo: show tracing at work on the booted kernel.
+# The demo: perf counter values next to the trace events they belong to.
 T=/sys/kernel/tracing
 show() { echo; echo "### $*"; }
 
+getppid_loop() {
+	for i in 1 2 3; do sh -c 'echo $PPID' >/dev/null; done
+}
+
+run_getppid() {
+	echo >$T/trace
+	echo 1 >$T/events/syscalls/sys_enter_getppid/enable
+	echo 1 >$T/events/syscalls/sys_exit_getppid/enable
+	getppid_loop
+	echo 0 >$T/events/syscalls/enable
+	grep -v '^#' $T/trace | head -n 24
+}
+
+show "counters this machine has (cat available_perf_events)"
+cat $T/available_perf_events
+
+if grep -q '^cpu_cycles:' $T/available_perf_events; then
+	show "echo 1 > options/event_cpu_cycles; getppid syscall events"
+	echo 1 >$T/options/event_cpu_cycles
+	run_getppid
+	echo 0 >$T/options/event_cpu_cycles
+	counters=cpu_cycles:instructions
+else
+	show "echo 1 > options/event_cpu_cycles (no cycle counter here)"
+	echo 1 >$T/options/event_cpu_cycles
+	echo "--- error_log:"
+	cat $T/error_log
+	counters=page_faults:cpu_clock
+fi
+
+show "echo 'perf:$counters' > events/syscalls/sys_enter_getppid/trigger"
+echo "perf:$counters" >$T/events/syscalls/sys_enter_getppid/trigger
+cat $T/events/syscalls/sys_enter_getppid/trigger
+run_getppid
+echo "!perf:$counters" >$T/events/syscalls/sys_enter_getppid/trigger
+
+show "a user-defined counter: echo 'faults=software/config=2/' >> perf_counters"
+echo 'faults=software/config=2/' >>$T/perf_counters
+grep '^faults:' $T/available_perf_events
+echo 'perf:faults' >$T/events/sched/sched_process_exec/trigger
+echo 1 >$T/events/sched/sched_process_exec/enable
+getppid_loop
+echo 0 >$T/events/sched/sched_process_exec/enable
+echo '!perf:faults' >$T/events/sched/sched_process_exec/trigger
+grep -v '^#' $T/trace | grep -A1 sched_process_exec | head -n 6
+
+show "raw output (options/raw): origin id:value"
+echo 1 >$T/options/raw
+grep -v '^#' $T/trace | head -n 4
+echo 0 >$T/options/raw
+
 show "function_graph of vfs_read (cat /proc/version)"
+echo >$T/trace
 echo vfs_read >$T/set_graph_function
 echo function_graph >$T/current_tracer
 cat /proc/version >/dev/null
 echo 0 >$T/tracing_on
+grep -v '^#' $T/trace | head -n 12
 echo nop >$T/current_tracer
-grep -v '^#' $T/trace | head -n 40
 echo >$T/set_graph_function
-
-show "syscall events sys_enter_getppid / sys_exit_getppid"
 echo 1 >$T/tracing_on
-echo >$T/trace
-echo 1 >$T/events/syscalls/sys_enter_getppid/enable
-echo 1 >$T/events/syscalls/sys_exit_getppid/enable
-for i in 1 2 3; do sh -c 'echo $PPID' >/dev/null; done
-echo 0 >$T/events/syscalls/enable
-grep -v '^#' $T/trace | head -n 20

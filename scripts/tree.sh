@@ -41,6 +41,8 @@ create_tree() {
 	# that block so that git sees the sources.
 	sed -i '/^# Debian packaging/,$d' "$KSRC.tmp/.gitignore"
 	git -C "$KSRC.tmp" init -q
+	# checkpatch.pl leaves a cache file in the tree
+	echo '.checkpatch-camelcase.*' >>"$KSRC.tmp/.git/info/exclude"
 	git -C "$KSRC.tmp" config user.name "${AUTHOR% <*}"
 	git -C "$KSRC.tmp" config user.email "$(echo "$AUTHOR" | sed 's/.*<\(.*\)>/\1/')"
 	git -C "$KSRC.tmp" config core.abbrev 12
