@@ -16,6 +16,27 @@ done >/tmp/tests 2>/tmp/missing
 cat /tmp/missing
 echo "FTP-TESTS $(wc -l </tmp/tests)"
 
+# A test that leaves a trace option changed (say options/fields after a
+# failure) would break every later test that reads the trace.  Restore
+# the options after each test; the series' own tests must not leave any.
+T=/sys/kernel/tracing
+options_state() {
+	for o in $T/options/*; do echo "${o##*/} $(cat "$o")"; done
+}
+options_state >/tmp/options
+restore_options() { # test
+	options_state | awk 'NR == FNR { want[$1] = $2; next }
+		($1 in want) && want[$1] != $2 { print $1, $2, want[$1] }' \
+		/tmp/options - |
+	while read -r o v want; do
+		echo "$want" >$T/options/$o
+		case $1 in
+		test.d/perf/*) echo "FTP-RESULT FAIL $1 (left options/$o at $v)" ;;
+		*) echo "FTP-NOTE $1 left options/$o at $v: restored" ;;
+		esac
+	done
+}
+
 while read -r t; do
 	./ftracetest -K -v -l /tmp/logs "$t" >/tmp/out 2>&1 </dev/null
 	grep -E '^(not )?ok [0-9]' /tmp/out | while read -r line; do
@@ -32,5 +53,6 @@ while read -r t; do
 	grep -qE '^(not )?ok [0-9]' /tmp/out ||
 		echo "FTP-RESULT FAIL $t (no result)"
 	grep -q '^not ok' /tmp/out && sed 's/^/    | /' /tmp/out
+	restore_options "$t"
 done </tmp/tests
 echo "FTP-END-TESTS"

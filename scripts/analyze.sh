@@ -45,6 +45,7 @@ while read -r r t; do
 	esac
 done <"$tmp/results" >"$tmp/verdicts"
 grep -v '^pass$\|^fail$\|^skip$' "$tmp/verdicts"
+sed -n "s/^FTP-NOTE /$name: note: /p" "$tmp/log"
 pass=$(grep -c '^pass$' "$tmp/verdicts")
 fail=$(grep -c '^fail$' "$tmp/verdicts")
 skip=$(grep -c '^skip$' "$tmp/verdicts")

@@ -10,6 +10,14 @@ mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/usr/sbin" \
 	"$root/proc" "$root/sys" "$root/dev" "$root/tmp" "$root/root"
 cp "$BUILD/busybox-$BUSYBOX_DEB_ARCH/bin/busybox" "$root/bin/" ||
 	die "no busybox for $ARCH: run scripts/deps.sh"
+# A real /bin/sh file, not a symlink: the uprobe tests look for a shell
+# mapping named .../bin/...sh in /proc/PID/maps.
+cp "$root/bin/busybox" "$root/bin/sh"
+# Users and groups: stock tests look for a group other than root's.
+mkdir -p "$root/etc"
+printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/false\n' \
+	>"$root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
 cp "$TOP/guest/init" "$root/init"
 cp "$TOP"/guest/*.sh "$root/"
 chmod +x "$root/init" "$root"/*.sh
