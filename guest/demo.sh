@@ -39,6 +39,18 @@ cat $T/events/syscalls/sys_enter_getppid/trigger
 run_getppid
 echo "!perf:$counters" >$T/events/syscalls/sys_enter_getppid/trigger
 
+first=${counters%%:*}
+show "echo 'perf:$first' > events/sched/trigger (every sched event at once)"
+echo "perf:$first" >$T/events/sched/trigger
+grep 'sched_process_' $T/events/sched/trigger
+echo >$T/trace
+echo 1 >$T/events/sched/sched_process_fork/enable
+echo 1 >$T/events/sched/sched_process_exec/enable
+getppid_loop
+echo 0 >$T/events/sched/enable
+echo "!perf:$first" >$T/events/sched/trigger
+grep -v '^#' $T/trace | head -n 8
+
 show "a user-defined counter: echo 'faults=software/config=2/' >> perf_counters"
 echo 'faults=software/config=2/' >>$T/perf_counters
 grep '^faults:' $T/available_perf_events
