@@ -44,16 +44,16 @@ show "echo 'perf:$first' > events/sched/trigger (every sched event at once)"
 echo "perf:$first" >$T/events/sched/trigger
 grep 'sched_process_' $T/events/sched/trigger
 echo >$T/trace
-echo 1 >$T/events/sched/sched_process_fork/enable
-echo 1 >$T/events/sched/sched_process_exec/enable
+echo 1 >$T/events/sched/enable
 getppid_loop
 echo 0 >$T/events/sched/enable
 echo "!perf:$first" >$T/events/sched/trigger
-grep -v '^#' $T/trace | head -n 8
+grep -v '^#' $T/trace | head -n 12
 
 show "a user-defined counter: echo 'faults=software/config=2/' >> perf_counters"
 echo 'faults=software/config=2/' >>$T/perf_counters
 grep '^faults:' $T/available_perf_events
+echo >$T/trace
 echo 'perf:faults' >$T/events/sched/sched_process_exec/trigger
 echo 1 >$T/events/sched/sched_process_exec/enable
 getppid_loop
@@ -66,11 +66,11 @@ echo 1 >$T/options/raw
 grep -v '^#' $T/trace | head -n 4
 echo 0 >$T/options/raw
 
-show "function_graph of vfs_read (cat /proc/version)"
+show "function_graph of vfs_read (the shell's read builtin on /proc/version)"
 echo >$T/trace
 echo vfs_read >$T/set_graph_function
 echo function_graph >$T/current_tracer
-cat /proc/version >/dev/null
+read -r version </proc/version
 echo 0 >$T/tracing_on
 grep -v '^#' $T/trace | head -n 12
 echo nop >$T/current_tracer
