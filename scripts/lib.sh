@@ -65,7 +65,7 @@ kmake() {
 # What the guest runs: the series' own tests, then the stock regression
 # subset of ftracetest.  The debug kernel runs ~10x slower: a focused set.
 TESTS_DEFAULT="perf,00basic,event,ftrace,trigger,instances,filter,tracer,preemptirq,dynevent,kprobe"
-TESTS_DEBUG="perf,00basic,event,trigger,instances"
+TESTS_DEBUG="perf,00basic,instances"
 GUEST_TIMEOUT_DEFAULT=1800
 GUEST_TIMEOUT_DEBUG=3600
 
