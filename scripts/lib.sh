@@ -66,7 +66,7 @@ kmake() {
 # subset of ftracetest.  The debug kernel runs ~10x slower: a focused set.
 TESTS_DEFAULT="perf,00basic,event,ftrace,trigger,instances,filter,tracer,preemptirq,dynevent,kprobe"
 TESTS_DEBUG="perf,00basic,instances"
-GUEST_TIMEOUT_DEFAULT=1800
+GUEST_TIMEOUT_DEFAULT=3000
 GUEST_TIMEOUT_DEBUG=3600
 
 # qemu_cmd: the QEMU command line of the current arch (see arch_vars).
