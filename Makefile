@@ -38,6 +38,11 @@ shell:
 	@scripts/build.sh $(ARCH) && scripts/initramfs.sh $(ARCH) && \
 		scripts/boot.sh $(ARCH) "" shell
 
+# Instructions per getppid(2) under each tracing configuration, arm64
+# -icount, patched against unpatched; writes build/bench-arm64.txt.
+bench: tree
+	@scripts/bench.sh
+
 export:
 	@scripts/export.sh
 

@@ -66,13 +66,42 @@ echo 1 >$T/options/raw
 grep -v '^#' $T/trace | head -n 4
 echo 0 >$T/options/raw
 
-show "function_graph of vfs_read (the shell's read builtin on /proc/version)"
+show "function tracer: echo 'perf:$counters' > events/ftrace/function/trigger"
 echo >$T/trace
+echo vfs_read >$T/set_ftrace_filter
+echo "perf:$counters" >$T/events/ftrace/function/trigger
+echo function >$T/current_tracer
+read -r version </proc/version
+echo 0 >$T/tracing_on
+grep -v '^#' $T/trace | head -n 6
+echo nop >$T/current_tracer
+echo "!perf:$counters" >$T/events/ftrace/function/trigger
+echo >$T/set_ftrace_filter
+echo 1 >$T/tracing_on
+
+# Hardware counters by option where the machine has them
+if [ "$first" = cpu_cycles ]; then
+	graph_on="echo 1 > options/funcgraph-cpu-cycles; echo 'perf:instructions' > events/ftrace/funcgraph_exit/trigger"
+	echo 1 >$T/options/funcgraph-cpu-cycles
+	echo 'perf:instructions' >$T/events/ftrace/funcgraph_exit/trigger
+else
+	graph_on="echo perf:cpu_clock > events/ftrace/funcgraph_{entry,exit}/trigger"
+	echo perf:cpu_clock >$T/events/ftrace/funcgraph_entry/trigger
+	echo perf:cpu_clock >$T/events/ftrace/funcgraph_exit/trigger
+fi
+show "function_graph of vfs_read (the shell's read builtin on /proc/version):" \
+	"$graph_on; echo 1 > options/funcgraph-perf-delta"
+echo >$T/trace
+echo 1 >$T/options/funcgraph-perf-delta
 echo vfs_read >$T/set_graph_function
 echo function_graph >$T/current_tracer
 read -r version </proc/version
 echo 0 >$T/tracing_on
-grep -v '^#' $T/trace | head -n 12
+grep -v '^#' $T/trace | head -n 40
 echo nop >$T/current_tracer
+echo 0 >$T/options/funcgraph-perf-delta
+echo 0 >$T/options/funcgraph-cpu-cycles
+echo '!perf' >$T/events/ftrace/funcgraph_entry/trigger 2>/dev/null
+echo '!perf' >$T/events/ftrace/funcgraph_exit/trigger 2>/dev/null
 echo >$T/set_graph_function
 echo 1 >$T/tracing_on

@@ -4,7 +4,7 @@
 
 PKGS="$KPKG qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu gcc make
 flex bison bc libelf-dev libssl-dev ccache cpio xz-utils gzip git perl
-python3 busybox-static"
+python3 busybox-static libc6-dev-arm64-cross"
 
 SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo

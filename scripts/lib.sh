@@ -11,6 +11,8 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$TOP/build
 KSRC=${KSRC:-$BUILD/linux}
 PATCHES=$TOP/patches
+# The unpatched base tree, for the benchmark's comparison
+BASE_SRC=$BUILD/linux-base
 CONFIGS=$TOP/config
 AUTHOR='ftrace-perf project <ftrace-perf@example.org>'
 
@@ -52,7 +54,11 @@ arch_vars() {
 	[ "$VARIANT" = debug ] && MEM=2G
 	INITRD=$OBJ/initramfs.cpio.gz
 	FRAGMENTS="$CONFIGS/base.config $CONFIGS/tracing.config $CONFIGS/$ARCH.config"
-	[ -n "$VARIANT" ] && FRAGMENTS="$FRAGMENTS $CONFIGS/$VARIANT.config"
+	# 'unpatched' is the base tree (KSRC=$BASE_SRC) with the same config
+	case $VARIANT in
+	"" | unpatched) ;;
+	*) FRAGMENTS="$FRAGMENTS $CONFIGS/$VARIANT.config" ;;
+	esac
 	return 0
 }
 

@@ -1,0 +1,91 @@
+#!/bin/sh
+# The benchmark (ftp_mode=bench): instructions per getppid(2) call under
+# each tracing configuration, on the kernel that booted (patched or not).
+# Prints "FTP-BENCH LABEL VALUE" and "FTP-BENCH-RECORDS LABEL N" (perf
+# records per call) for scripts/bench.sh to tabulate.
+T=/sys/kernel/tracing
+CALLS=200
+BATCHES=40
+
+run() { # label
+	echo >$T/trace
+	getppid-bench "$1" $CALLS $BATCHES
+}
+
+# How many records of a kind one call writes: trace 10 calls.
+records() { # label grep-pattern
+	echo >$T/trace
+	getppid-bench count 10 1 >/dev/null
+	n=$(grep -v '^#' $T/trace | grep -c -- "$2")
+	echo "FTP-BENCH-RECORDS $1 $((n / 10))"
+}
+
+syscall_events() { # 0|1
+	echo $1 >$T/events/syscalls/sys_enter_getppid/enable
+	echo $1 >$T/events/syscalls/sys_exit_getppid/enable
+}
+
+syscall_triggers() { # command
+	echo "$1" >$T/events/syscalls/sys_enter_getppid/trigger
+	echo "$1" >$T/events/syscalls/sys_exit_getppid/trigger
+}
+
+patched=0
+[ -e $T/available_perf_events ] && patched=1
+echo "FTP-BENCH-KERNEL $(uname -r) patched=$patched"
+[ $patched = 1 ] && echo "FTP-BENCH-COUNTERS $(cut -d: -f1 $T/available_perf_events | tr '\n' ' ')"
+
+# 4 counters: the two hardware ones QEMU has, and two software ones
+SETS="cpu_cycles cpu_cycles:instructions cpu_cycles:instructions:page_faults:context_switches"
+
+run off
+
+syscall_events 1
+run events
+if [ $patched = 1 ]; then
+	echo 1 >$T/options/event_cpu_cycles
+	run events+option1
+	records events+option1 'cpu_cycles:'
+	echo 0 >$T/options/event_cpu_cycles
+	n=1
+	for set in $SETS; do
+		syscall_triggers "perf:$set"
+		run events+trigger$n
+		records events+trigger$n 'cpu_cycles:'
+		syscall_triggers "!perf:$set"
+		n=$((n * 2))
+	done
+fi
+syscall_events 0
+
+# The functions of a getppid call (those that exist here)
+for f in __arm64_sys_getppid __task_pid_nr_ns; do
+	echo $f >>$T/set_ftrace_filter 2>/dev/null
+done
+echo "FTP-BENCH-FILTER $(cat $T/set_ftrace_filter | tr '\n' ' ')"
+
+echo function >$T/current_tracer
+run func
+records func ' <-'
+if [ $patched = 1 ]; then
+	echo 1 >$T/options/func-cpu-cycles
+	run func+option1
+	records func+option1 'cpu_cycles:'
+	echo 0 >$T/options/func-cpu-cycles
+	echo 'perf:cpu_cycles:instructions' >$T/events/ftrace/function/trigger
+	run func+trigger2
+	echo '!perf' >$T/events/ftrace/function/trigger
+fi
+echo nop >$T/current_tracer
+
+echo function_graph >$T/current_tracer
+run graph
+records graph '[{;]$'
+if [ $patched = 1 ]; then
+	echo 1 >$T/options/funcgraph-cpu-cycles
+	run graph+option1
+	records graph+option1 'cpu_cycles:'
+	echo 0 >$T/options/funcgraph-cpu-cycles
+fi
+echo nop >$T/current_tracer
+echo >$T/set_ftrace_filter
