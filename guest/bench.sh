@@ -12,12 +12,18 @@ run() { # label
 	getppid-bench "$1" $CALLS $BATCHES
 }
 
-# How many records of a kind one call writes: trace 10 calls.
-records() { # label grep-pattern
+# How many trace lines of a kind one call writes: the difference
+# between 110 and 10 calls, so that starting the program does not count.
+lines_for() { # calls grep-pattern
 	echo >$T/trace
-	getppid-bench count 10 1 >/dev/null
-	n=$(grep -v '^#' $T/trace | grep -c -- "$2")
-	echo "FTP-BENCH-RECORDS $1 $((n / 10))"
+	getppid-bench count $1 1 >/dev/null
+	grep -v '^#' $T/trace | grep -c -- "$2"
+}
+
+records() { # label grep-pattern
+	few=$(lines_for 10 "$2")
+	many=$(lines_for 110 "$2")
+	echo "FTP-BENCH-RECORDS $1 $(((many - few) / 100))"
 }
 
 syscall_events() { # 0|1
@@ -47,14 +53,19 @@ if [ $patched = 1 ]; then
 	run events+option1
 	records events+option1 'cpu_cycles:'
 	echo 0 >$T/options/event_cpu_cycles
-	n=1
 	for set in $SETS; do
+		nr=$(echo "$set" | tr ':' '\n' | grep -c .)
 		syscall_triggers "perf:$set"
-		run events+trigger$n
-		records events+trigger$n 'cpu_cycles:'
+		run events+trigger$nr
+		records events+trigger$nr 'cpu_cycles:'
 		syscall_triggers "!perf:$set"
-		n=$((n * 2))
 	done
+	# One software counter: perf core without a PMU register read
+	syscall_triggers "perf:page_faults"
+	run events+trigger1sw
+	records events+trigger1sw 'page_faults:'
+	syscall_triggers "!perf:page_faults"
+
 fi
 syscall_events 0
 
@@ -74,6 +85,7 @@ if [ $patched = 1 ]; then
 	echo 0 >$T/options/func-cpu-cycles
 	echo 'perf:cpu_cycles:instructions' >$T/events/ftrace/function/trigger
 	run func+trigger2
+	records func+trigger2 'cpu_cycles:'
 	echo '!perf' >$T/events/ftrace/function/trigger
 fi
 echo nop >$T/current_tracer
