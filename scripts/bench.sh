@@ -17,10 +17,11 @@ if ! git -C "$BASE_SRC" rev-parse -q --verify HEAD >/dev/null 2>&1 ||
 		die "cannot check out the base tree"
 fi
 
-for variant in unpatched ""; do
+# The config: the test fragments and config/bench.config
+for variant in bench-unpatched bench; do
 	arch_vars $ARCH "$variant"
 	src=$KSRC
-	[ "$variant" = unpatched ] && src=$BASE_SRC
+	[ "$variant" = bench-unpatched ] && src=$BASE_SRC
 	KSRC=$src "$TOP/scripts/build.sh" $ARCH $variant || exit 1
 	mkdir -p "$OBJ/guest-bin"
 	${CROSS}gcc -O2 -static -Wall -o "$OBJ/guest-bin/getppid-bench" \
@@ -30,15 +31,15 @@ for variant in unpatched ""; do
 	tr -d '\r' <"$OBJ/bench.log" | grep '^FTP-BENCH' >"$OBJ/bench.out"
 done
 
-arch_vars $ARCH unpatched
+arch_vars $ARCH bench-unpatched
 base=$OBJ/bench.out
-arch_vars $ARCH
+arch_vars $ARCH bench
 patched=$OBJ/bench.out
 cfg=$(cat $FRAGMENTS | sha1sum | cut -c1-12)
 {
 	echo "getppid(2): instructions retired per call, user + kernel"
 	echo "arm64, QEMU -M virt -cpu max -icount shift=0 (exact counts), $(date -u +%Y-%m-%d)"
-	echo "kernel: $(awk '/^FTP-BENCH-KERNEL/ && /patched=1/ { print $2 }' "$patched") from $KPKG; config: config/{base,tracing,$ARCH}.config (sha1 $cfg)"
+	echo "kernel: $(awk '/^FTP-BENCH-KERNEL/ && /patched=1/ { print $2 }' "$patched") from $KPKG; config: config/{base,tracing,$ARCH,bench}.config (sha1 $cfg)"
 	echo "functions traced: $(sed -n 's/^FTP-BENCH-FILTER //p' "$patched")"
 	echo
 	awk '

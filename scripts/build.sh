@@ -10,7 +10,14 @@ mkdir -p "$OBJ"
 # Every line a fragment asks for must survive olddefconfig: a silently
 # dropped option would make tests skip without anyone noticing.
 verify_config() {
-	bad=$(cat $FRAGMENTS | while read -r line; do
+	# A later fragment may override an earlier one: check the last
+	# setting of each option.
+	bad=$(cat $FRAGMENTS | awk '
+		/^CONFIG_[A-Za-z0-9_]*=/ { o = $0; sub(/=.*/, "", o) }
+		/^# CONFIG_[A-Za-z0-9_]* is not set/ { o = $2 }
+		o { last[o] = $0; order[o] = NR; o = "" }
+		END { for (o in last) print order[o] "\t" last[o] }' |
+		sort -n | cut -f2- | while read -r line; do
 		case $line in
 		CONFIG_*=*)
 			grep -qx "$line" "$OBJ/.config" || echo "$line"

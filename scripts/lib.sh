@@ -54,10 +54,10 @@ arch_vars() {
 	[ "$VARIANT" = debug ] && MEM=2G
 	INITRD=$OBJ/initramfs.cpio.gz
 	FRAGMENTS="$CONFIGS/base.config $CONFIGS/tracing.config $CONFIGS/$ARCH.config"
-	# 'unpatched' is the base tree (KSRC=$BASE_SRC) with the same config
-	case $VARIANT in
-	"" | unpatched) ;;
-	*) FRAGMENTS="$FRAGMENTS $CONFIGS/$VARIANT.config" ;;
+	# VARIANT-unpatched: the base tree (KSRC=$BASE_SRC), same config
+	case ${VARIANT%unpatched} in
+	"") ;;
+	*) FRAGMENTS="$FRAGMENTS $CONFIGS/${VARIANT%-unpatched}.config" ;;
 	esac
 	return 0
 }
