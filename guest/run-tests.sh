@@ -37,8 +37,31 @@ restore_options() { # test
 	done
 }
 
+run_one() { # test
+	./ftracetest -K -v -l /tmp/logs "$1" >/tmp/out 2>&1 </dev/null
+}
+
+# A stock test that fails is run once more: under TCG on a loaded host
+# some are timing-sensitive (func-filter-pid.tc failed once in 170 here
+# and passed in isolation).  A failure that repeats is reported; one that
+# does not is a note with the first run's log.  The series' own tests
+# get no second chance.
 while read -r t; do
-	./ftracetest -K -v -l /tmp/logs "$t" >/tmp/out 2>&1 </dev/null
+	run_one "$t"
+	case $t in
+	test.d/perf/*) ;;
+	*)
+		if grep -q '^not ok' /tmp/out; then
+			mv /tmp/out /tmp/out.first
+			restore_options "$t"
+			run_one "$t"
+			if ! grep -q '^not ok' /tmp/out; then
+				echo "FTP-NOTE $t failed once and passed when run again; first run:"
+				sed 's/^/    | /' /tmp/out.first | grep -v '^    | # + '
+			fi
+		fi
+		;;
+	esac
 	grep -E '^(not )?ok [0-9]' /tmp/out | while read -r line; do
 		case $line in
 		"not ok"*) r=FAIL ;;
