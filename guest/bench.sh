@@ -31,6 +31,14 @@ syscall_events() { # 0|1
 	echo $1 >$T/events/syscalls/sys_exit_getppid/enable
 }
 
+# One counter by option: options/OPTION on, measured, counted, off
+run_option() { # label option record-pattern
+	echo 1 >$T/options/$2
+	run $1
+	records $1 "$3"
+	echo 0 >$T/options/$2
+}
+
 syscall_triggers() { # command
 	echo "$1" >$T/events/syscalls/sys_enter_getppid/trigger
 	echo "$1" >$T/events/syscalls/sys_exit_getppid/trigger
@@ -49,10 +57,7 @@ run off
 syscall_events 1
 run events
 if [ $patched = 1 ]; then
-	echo 1 >$T/options/event_cpu_cycles
-	run events+option1
-	records events+option1 'cpu_cycles:'
-	echo 0 >$T/options/event_cpu_cycles
+	run_option events+option1 event_cpu_cycles 'cpu_cycles:'
 	for set in $SETS; do
 		nr=$(echo "$set" | tr ':' '\n' | grep -c .)
 		syscall_triggers "perf:$set"
@@ -79,10 +84,7 @@ echo function >$T/current_tracer
 run func
 records func ' <-'
 if [ $patched = 1 ]; then
-	echo 1 >$T/options/func-cpu-cycles
-	run func+option1
-	records func+option1 'cpu_cycles:'
-	echo 0 >$T/options/func-cpu-cycles
+	run_option func+option1 func-cpu-cycles 'cpu_cycles:'
 	echo 'perf:cpu_cycles:instructions' >$T/events/ftrace/function/trigger
 	run func+trigger2
 	records func+trigger2 'cpu_cycles:'
@@ -94,10 +96,7 @@ echo function_graph >$T/current_tracer
 run graph
 records graph '[{;]$'
 if [ $patched = 1 ]; then
-	echo 1 >$T/options/funcgraph-cpu-cycles
-	run graph+option1
-	records graph+option1 'cpu_cycles:'
-	echo 0 >$T/options/funcgraph-cpu-cycles
+	run_option graph+option1 funcgraph-cpu-cycles 'cpu_cycles:'
 fi
 echo nop >$T/current_tracer
 echo >$T/set_ftrace_filter
