@@ -53,11 +53,16 @@ while read -r t; do
 	*)
 		if grep -q '^not ok' /tmp/out; then
 			mv /tmp/out /tmp/out.first
+			# ftracetest leaves the top-level buffer as the test
+			# left it: keep its start for the note.
+			grep -v '^#' $T/trace | head -n 30 >/tmp/trace.first
 			restore_options "$t"
 			run_one "$t"
 			if ! grep -q '^not ok' /tmp/out; then
 				echo "FTP-NOTE $t failed once and passed when run again; first run:"
 				sed 's/^/    | /' /tmp/out.first | grep -v '^    | # + '
+				echo "    | top-level trace after the first run:"
+				sed 's/^/    | /' /tmp/trace.first
 			fi
 		fi
 		;;

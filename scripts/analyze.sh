@@ -22,6 +22,18 @@ reason() {
 	awk -v t="$1" '$2 == t { $1 = $2 = ""; sub(/^ +/, ""); print; exit }' "$KNOWN"
 }
 
+# The log lines ("    | ...") that follow the first log line starting
+# with $1 and naming $2, without the shell trace, at most $3 of them.
+details() { # start test max
+	awk -v s="$1" -v t=" $2" -v max="$3" '
+		index($0, s) == 1 && index($0, t) { on = 1; n = 0; next }
+		on && /^    \| / {
+			if ($0 !~ /^    \| # \+ / && n++ < max) print "    " $0
+			next
+		}
+		{ on = 0 }' "$tmp/log"
+}
+
 sed -n 's/^FTP-RESULT //p' "$tmp/log" | sed 's/ (instance)$/[instance]/' \
 	>"$tmp/results"
 while read -r r t; do
@@ -37,6 +49,7 @@ while read -r r t; do
 			echo skip
 		else
 			echo "$name: FAIL: $t"
+			details "FTP-RESULT " "${t%\[instance\]}" 15
 			echo fail
 		fi ;;
 	SKIP|XFAIL)
@@ -45,7 +58,13 @@ while read -r r t; do
 	esac
 done <"$tmp/results" >"$tmp/verdicts"
 grep -v '^pass$\|^fail$\|^skip$' "$tmp/verdicts"
-sed -n "s/^FTP-NOTE /$name: note: /p" "$tmp/log"
+sed -n 's/^FTP-NOTE //p' "$tmp/log" | while read -r note; do
+	echo "$name: note: $note"
+	case $note in
+	*" failed once and passed when run again"*)
+		details FTP-NOTE "${note%% *}" 50 ;;
+	esac
+done
 pass=$(grep -c '^pass$' "$tmp/verdicts")
 fail=$(grep -c '^fail$' "$tmp/verdicts")
 skip=$(grep -c '^skip$' "$tmp/verdicts")

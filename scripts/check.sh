@@ -34,7 +34,11 @@ done
 
 echo
 echo "=== summary ==="
-grep -v ': note:' "$summary" | grep -E 'FAIL|passed|build '
+# Failures and passes on the second run, each with its reasons (the
+# indented lines after it); the counts.
+awk '/^    / { if (show) print; next }
+	{ show = (!/: note:/ && /FAIL/) || /failed once and passed/ }
+	show || /: [0-9]+ passed, |: build [0-9]/ { print }' "$summary"
 awk '/: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped/ {
 	for (i = 1; i <= NF; i++) {
 		if ($(i + 1) ~ /^passed/) p += $i
