@@ -1,6 +1,7 @@
 #!/bin/sh
 # boot.sh ARCH VARIANT MODE [TESTS]: boot the built kernel with the
-# initramfs in QEMU (TCG).  MODE is test, demo, bench or shell.  The
+# initramfs in QEMU (TCG).  MODE is test, boot (the counters of
+# BOOT_PARAMS on the command line), demo, bench or shell.  The
 # console is copied to $OBJ/MODE.log; the guest is killed after
 # GUEST_TIMEOUT seconds so that a hung kernel fails instead of hanging.
 . "$(dirname "$0")/lib.sh"
@@ -13,6 +14,7 @@ timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_DEFAULT}
 [ "$VARIANT" = debug ] && timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_DEBUG}
 append="console=$CONSOLE panic=-1 ftp_mode=$MODE ftp_tests=$TESTS"
 [ "$VARIANT" = debug ] && append="$append ftp_kmemleak=1"
+[ "$MODE" = boot ] && append="$append $BOOT_PARAMS"
 LOG=$OBJ/$MODE.log
 
 note "booting $ARCH${VARIANT:+-$VARIANT} ($MODE), console log in $LOG"

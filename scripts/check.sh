@@ -28,6 +28,11 @@ for a in $arches; do
 	"$TOP/scripts/boot.sh" "$a" "$variant" test "$tests" >/dev/null
 	"$TOP/scripts/analyze.sh" "$a" "$variant" "$OBJ/test.log" |
 		tee -a "$summary"
+	# Counters on the kernel command line: a boot of their own.
+	"$TOP/scripts/boot.sh" "$a" "$variant" boot >/dev/null
+	"$TOP/scripts/analyze.sh" "$a" "$variant" "$OBJ/boot.log" |
+		sed "s/^$a${variant:+-$variant}:/$a${variant:+-$variant} (boot):/" |
+		tee -a "$summary"
 	echo "$a${variant:+-$variant}: build $((built - start))s, boot+tests $(($(date +%s) - built))s, console log $OBJ/test.log" |
 		tee -a "$summary"
 done

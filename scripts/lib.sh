@@ -29,6 +29,9 @@ arch_vars() {
 	ARCH=$1
 	VARIANT=${2:-}
 	OBJ=$BUILD/obj-$ARCH${VARIANT:+-$VARIANT}
+	# Perf counters taken on the kernel command line, checked by a boot
+	# of its own (guest/boot-params.sh): not every arch has cycles.
+	BOOT_PARAMS="trace_trigger=sched_switch.perf:cpu_clock"
 	case $ARCH in
 	x86_64)
 		KARCH=x86
@@ -45,6 +48,7 @@ arch_vars() {
 		BUSYBOX_DEB_ARCH=arm64
 		QEMU="qemu-system-aarch64 -M virt,gic-version=3 -cpu max -icount shift=0"
 		CONSOLE=ttyAMA0
+		BOOT_PARAMS="$BOOT_PARAMS trace_options=event_cpu_cycles"
 		;;
 	*)
 		die "unknown arch '$ARCH' (x86_64 or arm64)"

@@ -1,0 +1,58 @@
+#!/bin/sh
+# boot-params.sh: the kernel was booted with the perf counter options
+# and triggers of BOOT_PARAMS (scripts/lib.sh) on its command line; check
+# that they took effect and record, in the format of run-tests.sh.
+T=/sys/kernel/tracing
+NAME=boot/perf-params
+echo "FTP-TESTS 1"
+fails=/tmp/boot-fails
+: >$fails
+fail() { echo "$1" >>$fails; }
+
+has_param() { # PARAM
+	tr ' ' '\n' </proc/cmdline | grep -qx "$1"
+}
+
+# Every sched_switch is followed by a record with COUNTER on its CPU.
+check_records() { # COUNTER
+	grep -v '^#' $T/trace | awk -v c="$1:" '
+	/ sched_switch: / { cpu = $2; events++; want = 1; next }
+	want && $2 == cpu {
+		if (index($0, c) == 0) { print "no " c " after sched_switch: " $0; exit 1 }
+		records++; want = 0
+	}
+	END { if (events < 5 || records < events - 1) {
+		print "events " events " records " records; exit 1 } }'
+}
+
+if has_param trace_trigger=sched_switch.perf:cpu_clock; then
+	grep -qx 'perf:cpu_clock' $T/events/sched/sched_switch/trigger ||
+		fail "trigger not set: $(cat $T/events/sched/sched_switch/trigger)"
+	echo > $T/trace
+	echo 1 > $T/events/sched/sched_switch/enable
+	sleep 1
+	echo 0 > $T/events/sched/sched_switch/enable
+	out=$(check_records cpu_clock) || fail "trace_trigger: $out"
+	echo '!perf:cpu_clock' > $T/events/sched/sched_switch/trigger
+else
+	fail "the kernel command line lacks the perf trigger"
+fi
+
+if has_param trace_options=event_cpu_cycles; then
+	[ "$(cat $T/options/event_cpu_cycles)" = 1 ] ||
+		fail "options/event_cpu_cycles is not set"
+	echo > $T/trace
+	echo 1 > $T/events/sched/sched_switch/enable
+	sleep 1
+	echo 0 > $T/events/sched/sched_switch/enable
+	out=$(check_records cpu_cycles) || fail "trace_options: $out"
+	echo 0 > $T/options/event_cpu_cycles
+fi
+
+if [ -s $fails ]; then
+	echo "FTP-RESULT FAIL $NAME"
+	sed 's/^/    | /' $fails
+else
+	echo "FTP-RESULT PASS $NAME"
+fi
+echo "FTP-END-TESTS"
