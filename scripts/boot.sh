@@ -13,6 +13,8 @@ TESTS=${4:-}
 timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_DEFAULT}
 [ "$VARIANT" = debug ] && timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_DEBUG}
 append="console=$CONSOLE panic=-1 ftp_mode=$MODE ftp_tests=$TESTS"
+# The benchmark's kernel has no pseudo-NMI (config/bench.config).
+[ "$MODE" = bench ] || append="$append $KERNEL_PARAMS"
 [ "$VARIANT" = debug ] && append="$append ftp_kmemleak=1"
 [ "$MODE" = boot ] && append="$append $BOOT_PARAMS"
 LOG=$OBJ/$MODE.log

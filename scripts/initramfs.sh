@@ -1,6 +1,6 @@
 #!/bin/sh
-# initramfs.sh ARCH [VARIANT]: pack busybox, the guest scripts and the
-# tree's ftracetest into $OBJ/initramfs.cpio.gz.
+# initramfs.sh ARCH [VARIANT]: pack busybox, the guest scripts and
+# programs and the tree's ftracetest into $OBJ/initramfs.cpio.gz.
 . "$(dirname "$0")/lib.sh"
 arch_vars "$@"
 
@@ -21,6 +21,12 @@ printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
 cp "$TOP/guest/init" "$root/init"
 cp "$TOP"/guest/*.sh "$root/"
 chmod +x "$root/init" "$root"/*.sh
+# The guest's own programs (guest/*.c), static for the arch.
+for src in "$TOP"/guest/*.c; do
+	prog=$(basename "$src" .c)
+	${CROSS}gcc -O2 -static -Wall -Wextra -Werror -o "$root/bin/$prog" "$src" ||
+		die "cannot build $prog for $ARCH"
+done
 cp -a "$KSRC/tools/testing/selftests/ftrace" "$root/ftrace"
 rm -rf "$root/ftrace/logs"
 [ -d "$OBJ/guest-bin" ] && cp -a "$OBJ/guest-bin/." "$root/bin/"
