@@ -13,13 +13,18 @@ has_param() { # PARAM
 	tr ' ' '\n' </proc/cmdline | grep -qx "$1"
 }
 
-# Every sched_switch is followed by a record with COUNTER on its CPU.
+# Every sched_switch is followed on its CPU by a record with COUNTER:
+# the next line there, or the one after (the options' record comes
+# before the trigger's).
 check_records() { # COUNTER
 	grep -v '^#' $T/trace | awk -v c="$1:" '
-	/ sched_switch: / { cpu = $2; events++; want = 1; next }
-	want && $2 == cpu {
-		if (index($0, c) == 0) { print "no " c " after sched_switch: " $0; exit 1 }
-		records++; want = 0
+	/ sched_switch: / {
+		if (left) { print "no " c " after sched_switch: " ev; exit 1 }
+		cpu = $2; ev = $0; events++; left = 2; next
+	}
+	left && $2 == cpu {
+		if (index($0, c)) { records++; left = 0; next }
+		if (--left == 0) { print "no " c " after sched_switch: " ev; exit 1 }
 	}
 	END { if (events < 5 || records < events - 1) {
 		print "events " events " records " records; exit 1 } }'
