@@ -1,7 +1,8 @@
 #!/bin/sh
 # boot.sh ARCH VARIANT MODE [TESTS]: boot the built kernel with the
 # initramfs in QEMU (TCG).  MODE is test, boot (the counters of
-# BOOT_PARAMS on the command line), demo, bench or shell.  The
+# BOOT_PARAMS on the command line), nmi (the tests TESTS with the
+# NMI_PARAMS), demo, bench or shell.  The
 # console is copied to $OBJ/MODE.log; the guest is killed after
 # GUEST_TIMEOUT seconds so that a hung kernel fails instead of hanging.
 . "$(dirname "$0")/lib.sh"
@@ -13,8 +14,7 @@ TESTS=${4:-}
 timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_DEFAULT}
 [ "$VARIANT" = debug ] && timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_DEBUG}
 append="console=$CONSOLE panic=-1 ftp_mode=$MODE ftp_tests=$TESTS"
-# The benchmark's kernel has no pseudo-NMI (config/bench.config).
-[ "$MODE" = bench ] || append="$append $KERNEL_PARAMS"
+[ "$MODE" = nmi ] && append="$append $NMI_PARAMS"
 [ "$VARIANT" = debug ] && append="$append ftp_kmemleak=1"
 [ "$MODE" = boot ] && append="$append $BOOT_PARAMS"
 LOG=$OBJ/$MODE.log

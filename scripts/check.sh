@@ -28,11 +28,14 @@ for a in $arches; do
 	"$TOP/scripts/boot.sh" "$a" "$variant" test "$tests" >/dev/null
 	"$TOP/scripts/analyze.sh" "$a" "$variant" "$OBJ/test.log" |
 		tee -a "$summary"
-	# Counters on the kernel command line: a boot of their own.
-	"$TOP/scripts/boot.sh" "$a" "$variant" boot >/dev/null
-	"$TOP/scripts/analyze.sh" "$a" "$variant" "$OBJ/boot.log" |
-		sed "s/^$a${variant:+-$variant}:/$a${variant:+-$variant} (boot):/" |
-		tee -a "$summary"
+	# Counters on the kernel command line, and where the arch has them,
+	# PMU interrupts as NMIs: boots of their own.
+	for mode in boot ${NMI_PARAMS:+nmi}; do
+		"$TOP/scripts/boot.sh" "$a" "$variant" $mode "$NMI_TESTS" >/dev/null
+		"$TOP/scripts/analyze.sh" "$a" "$variant" "$OBJ/$mode.log" |
+			sed "s/^$a${variant:+-$variant}:/$a${variant:+-$variant} ($mode):/" |
+			tee -a "$summary"
+	done
 	echo "$a${variant:+-$variant}: build $((built - start))s, boot+tests $(($(date +%s) - built))s, console log $OBJ/test.log" |
 		tee -a "$summary"
 done

@@ -32,7 +32,10 @@ arch_vars() {
 	# Perf counters taken on the kernel command line, checked by a boot
 	# of its own (guest/boot-params.sh): not every arch has cycles.
 	BOOT_PARAMS="trace_trigger=sched_switch.perf:cpu_clock"
-	KERNEL_PARAMS=
+	# Where the PMU interrupt can be an NMI: the kernel parameters, and
+	# what a boot with them runs (tracing with counters in NMI context).
+	NMI_PARAMS=
+	NMI_TESTS="perf/pmu_irq_nmi.tc,perf/func_recursion.tc"
 	case $ARCH in
 	x86_64)
 		KARCH=x86
@@ -49,9 +52,10 @@ arch_vars() {
 		BUSYBOX_DEB_ARCH=arm64
 		QEMU="qemu-system-aarch64 -M virt,gic-version=3 -cpu max -icount shift=0"
 		CONSOLE=ttyAMA0
-		# PMU overflow interrupts as NMIs (CONFIG_ARM64_PSEUDO_NMI):
-		# tracing with counters is tested in NMI context.
-		KERNEL_PARAMS="irqchip.gicv3_pseudo_nmi=1"
+		# PMU overflow interrupts as NMIs (CONFIG_ARM64_PSEUDO_NMI),
+		# for a boot of their own: with them every irq-flags change
+		# is a GIC system register access, which TCG makes slow.
+		NMI_PARAMS="irqchip.gicv3_pseudo_nmi=1"
 		BOOT_PARAMS="$BOOT_PARAMS trace_options=event_cpu_cycles"
 		;;
 	*)
