@@ -38,7 +38,7 @@ restore_options() { # test
 }
 
 run_one() { # test
-	./ftracetest -K -v -l /tmp/logs "$1" >/tmp/out 2>&1 </dev/null
+	./ftracetest -K -k -v -l /tmp/logs "$1" >/tmp/out 2>&1 </dev/null
 }
 
 # A stock test that fails is run once more: under TCG on a loaded host
@@ -80,6 +80,11 @@ while read -r t; do
 	done
 	grep -qE '^(not )?ok [0-9]' /tmp/out ||
 		echo "FTP-RESULT FAIL $t (no result)"
+	# What a test measured, for the record: the "figure: " lines of
+	# its logs (kept by -k, passed or not).
+	cat /tmp/logs/*-log.* 2>/dev/null |
+		sed -n "s|^figure: |FTP-FIGURE $t: |p"
+	rm -f /tmp/logs/*-log.*
 	grep -q '^not ok' /tmp/out && sed 's/^/    | /' /tmp/out
 	restore_options "$t"
 done </tmp/tests

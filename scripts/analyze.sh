@@ -65,6 +65,7 @@ sed -n 's/^FTP-NOTE //p' "$tmp/log" | while read -r note; do
 		details FTP-NOTE "${note%% *}" 50 ;;
 	esac
 done
+sed -n "s/^FTP-FIGURE /$name: figure: /p" "$tmp/log"
 pass=$(grep -c '^pass$' "$tmp/verdicts")
 fail=$(grep -c '^fail$' "$tmp/verdicts")
 skip=$(grep -c '^skip$' "$tmp/verdicts")

@@ -1,13 +1,13 @@
 #!/bin/sh
 # check.sh [debug]: for each arch (ARCHES, default both), build the
 # kernel of build/linux, boot it, run the tests (TESTS) and judge the run.
-# With 'debug': the x86_64 debug kernel (KASAN, lockdep, kmemleak) on the
+# With 'debug': the debug kernels (KASAN, lockdep, kmemleak) on the
 # focused test set.  Last line: N passed, N failed, N skipped.
 . "$(dirname "$0")/lib.sh"
 
 variant=${1:-}
 if [ "$variant" = debug ]; then
-	arches=${ARCHES:-x86_64}
+	arches=${ARCHES:-x86_64 arm64}
 	tests=${TESTS:-$TESTS_DEBUG}
 else
 	arches=${ARCHES:-x86_64 arm64}
