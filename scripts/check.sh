@@ -16,28 +16,41 @@ fi
 
 summary=$BUILD/summary${variant:+-$variant}
 : >"$summary"
+# run_arch ARCH: boot the built kernel of ARCH, run the tests, then the
+# boots with counters on the kernel command line and, where the arch has
+# them, with PMU interrupts as NMIs; print the verdicts.
+run_arch() {
+	arch_vars "$1" "$variant"
+	name=$ARCH${VARIANT:+-$VARIANT}
+	built=$(date +%s)
+	"$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" test "$tests" >/dev/null
+	"$TOP/scripts/analyze.sh" "$ARCH" "$VARIANT" "$OBJ/test.log"
+	for mode in boot ${NMI_PARAMS:+nmi}; do
+		"$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" $mode "$NMI_TESTS" >/dev/null
+		"$TOP/scripts/analyze.sh" "$ARCH" "$VARIANT" "$OBJ/$mode.log" |
+			sed "s/^$name:/$name ($mode):/"
+	done
+	echo "$name: boot+tests $(($(date +%s) - built))s, console log $OBJ/test.log"
+}
+
+# Each guest is one QEMU thread: an arch's guests run while the next arch
+# builds, and the arches' guests run side by side.
 for a in $arches; do
 	arch_vars "$a" "$variant"
+	name=$ARCH${VARIANT:+-$VARIANT}
 	start=$(date +%s)
-	"$TOP/scripts/build.sh" "$a" $variant &&
-		"$TOP/scripts/initramfs.sh" "$a" $variant || {
-		echo "$a${variant:+-$variant}: 0 passed, 1 failed, 0 skipped (build failed)" >>"$summary"
-		continue
-	}
-	built=$(date +%s)
-	"$TOP/scripts/boot.sh" "$a" "$variant" test "$tests" >/dev/null
-	"$TOP/scripts/analyze.sh" "$a" "$variant" "$OBJ/test.log" |
-		tee -a "$summary"
-	# Counters on the kernel command line, and where the arch has them,
-	# PMU interrupts as NMIs: boots of their own.
-	for mode in boot ${NMI_PARAMS:+nmi}; do
-		"$TOP/scripts/boot.sh" "$a" "$variant" $mode "$NMI_TESTS" >/dev/null
-		"$TOP/scripts/analyze.sh" "$a" "$variant" "$OBJ/$mode.log" |
-			sed "s/^$a${variant:+-$variant}:/$a${variant:+-$variant} ($mode):/" |
-			tee -a "$summary"
-	done
-	echo "$a${variant:+-$variant}: build $((built - start))s, boot+tests $(($(date +%s) - built))s, console log $OBJ/test.log" |
-		tee -a "$summary"
+	if "$TOP/scripts/build.sh" "$a" $variant &&
+		"$TOP/scripts/initramfs.sh" "$a" $variant; then
+		echo "$name: build $(($(date +%s) - start))s" >"$summary.$a"
+		run_arch "$a" >>"$summary.$a" &
+	else
+		echo "$name: 0 passed, 1 failed, 0 skipped (build failed)" >"$summary.$a"
+	fi
+done
+wait
+for a in $arches; do
+	tee -a "$summary" <"$summary.$a"
+	rm -f "$summary.$a"
 done
 
 echo
@@ -46,7 +59,7 @@ echo "=== summary ==="
 # indented lines after it); the counts.
 awk '/^    / { if (show) print; next }
 	{ show = (!/: note:/ && /FAIL/) || /failed once and passed/ }
-	show || /: [0-9]+ passed, |: build [0-9]/ { print }' "$summary"
+	show || /: [0-9]+ passed, |: build [0-9]|: boot\+tests [0-9]/ { print }' "$summary"
 awk '/: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped/ {
 	for (i = 1; i <= NF; i++) {
 		if ($(i + 1) ~ /^passed/) p += $i
