@@ -80,9 +80,7 @@ fi
 
 # Whatever the tests said, a kernel that warned, oopsed or reported a
 # locking problem failed.
-grep -E '^\[ *[0-9]+\.[0-9]+\]' "$tmp/log" |
-	grep -E 'WARNING:|BUG:|Oops|Call Trace:|circular locking|possible recursive locking|inconsistent lock state|INFO: |Kernel panic|KASAN|UBSAN|list_add corruption|list_del corruption' \
-	>"$tmp/kproblems"
+kernel_problems "$tmp/log" >"$tmp/kproblems"
 if [ -s "$tmp/kproblems" ]; then
 	echo "$name: FAIL: the kernel log has problems:"
 	sed 's/^/    /' "$tmp/kproblems" | head -n 20

@@ -17,14 +17,17 @@ fi
 summary=$BUILD/summary${variant:+-$variant}
 : >"$summary"
 # run_arch ARCH: boot the built kernel of ARCH, run the tests, then the
-# boots with counters on the kernel command line and, where the arch has
-# them, with PMU interrupts as NMIs; print the verdicts.
+# boots that record with trace-cmd (reported and compared on the host),
+# with counters on the kernel command line and, where the arch has them,
+# with PMU interrupts as NMIs; print the verdicts.
 run_arch() {
 	arch_vars "$1" "$variant"
 	name=$ARCH${VARIANT:+-$VARIANT}
 	built=$(date +%s)
 	"$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" test "$tests" >/dev/null
 	"$TOP/scripts/analyze.sh" "$ARCH" "$VARIANT" "$OBJ/test.log"
+	"$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" tracecmd >/dev/null
+	"$TOP/scripts/tracecmd-check.sh" "$ARCH" "$VARIANT" "$OBJ/tracecmd.log"
 	for mode in boot ${NMI_PARAMS:+nmi}; do
 		"$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" $mode "$NMI_TESTS" >/dev/null
 		"$TOP/scripts/analyze.sh" "$ARCH" "$VARIANT" "$OBJ/$mode.log" |

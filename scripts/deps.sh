@@ -4,7 +4,8 @@
 
 PKGS="$KPKG qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu gcc make
 flex bison bc libelf-dev libssl-dev ccache cpio xz-utils gzip git perl
-python3 busybox-static libc6-dev-arm64-cross"
+python3 busybox-static libc6-dev-arm64-cross pkg-config trace-cmd
+libtraceevent-dev libtracecmd-dev libtracefs-dev"
 
 SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
@@ -21,22 +22,36 @@ if [ -n "$missing" ]; then
 		--no-install-recommends $missing || die "apt-get install failed"
 fi
 
-# busybox-static for both arches: the two packages conflict, so the
-# arm64 one is downloaded and unpacked rather than installed.
-for a in amd64 arm64; do
-	bb=$BUILD/busybox-$a/bin/busybox
-	[ -x "$bb" ] && continue
-	if [ $a = arm64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
-		$SUDO dpkg --add-architecture arm64
-		$SUDO apt-get update -q || die "apt-get update failed"
-	fi
-	tmp=$(mktemp -d)
-	chmod 777 "$tmp"
-	(cd "$tmp" && apt-get download -q "busybox-static:$a") ||
-		die "cannot download busybox-static:$a"
-	mkdir -p "$BUILD/busybox-$a"
-	dpkg-deb -x "$tmp"/busybox-static_*.deb "$BUILD/busybox-$a" ||
-		die "cannot unpack busybox-static:$a"
-	rm -rf "$tmp"
-	[ -x "$bb" ] || die "no busybox in busybox-static:$a"
-done
+# Packages for the guests, both arches: downloaded and unpacked into
+# build/DIR-ARCH rather than installed (the two arches' busybox-static
+# conflict, and the guests want their own trace-cmd and libraries).
+# unpack DIR FILE PACKAGE...: skip if DIR-ARCH/FILE exists.
+unpack() {
+	dir=$1 file=$2
+	shift 2
+	for a in amd64 arm64; do
+		[ -e "$BUILD/$dir-$a/$file" ] && continue
+		if [ $a = arm64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+			$SUDO dpkg --add-architecture arm64
+			$SUDO apt-get update -q || die "apt-get update failed"
+		fi
+		tmp=$(mktemp -d)
+		chmod 777 "$tmp"
+		for p in "$@"; do
+			(cd "$tmp" && apt-get download -q "$p:$a") ||
+				die "cannot download $p:$a"
+		done
+		mkdir -p "$BUILD/$dir-$a"
+		for deb in "$tmp"/*.deb; do
+			dpkg-deb -x "$deb" "$BUILD/$dir-$a" ||
+				die "cannot unpack $deb"
+		done
+		rm -rf "$tmp"
+		[ -e "$BUILD/$dir-$a/$file" ] || die "no $file in $dir-$a"
+	done
+}
+
+unpack busybox bin/busybox busybox-static
+# trace-cmd as Debian ships it, to record in the guests
+unpack trace-cmd usr/bin/trace-cmd trace-cmd libtraceevent1 libtracefs1 \
+	libzstd1 libc6

@@ -8,11 +8,21 @@ root=$OBJ/initramfs
 rm -rf "$root"
 mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/usr/sbin" \
 	"$root/proc" "$root/sys" "$root/dev" "$root/tmp" "$root/root"
-cp "$BUILD/busybox-$BUSYBOX_DEB_ARCH/bin/busybox" "$root/bin/" ||
+cp "$BUILD/busybox-$DEB_ARCH/bin/busybox" "$root/bin/" ||
 	die "no busybox for $ARCH: run scripts/deps.sh"
 # A real /bin/sh file, not a symlink: the uprobe tests look for a shell
 # mapping named .../bin/...sh in /proc/PID/maps.
 cp "$root/bin/busybox" "$root/bin/sh"
+# trace-cmd with its libraries and the dynamic loader, as Debian ships them
+tc=$BUILD/trace-cmd-$DEB_ARCH
+[ -x "$tc/usr/bin/trace-cmd" ] || die "no trace-cmd for $ARCH: run scripts/deps.sh"
+cp "$tc/usr/bin/trace-cmd" "$root/usr/bin/"
+for d in lib lib64 usr/lib; do
+	[ -d "$tc/$d" ] || continue
+	mkdir -p "$root/$d"
+	cp -a "$tc/$d/." "$root/$d/"
+done
+rm -rf "$root/usr/lib/"*/gconv "$root/usr/share"
 # Users and groups: stock tests look for a group other than root's.
 mkdir -p "$root/etc"
 printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/false\n' \

@@ -41,7 +41,7 @@ arch_vars() {
 		KARCH=x86
 		CROSS=
 		IMAGE=$OBJ/arch/x86/boot/bzImage
-		BUSYBOX_DEB_ARCH=amd64
+		DEB_ARCH=amd64
 		QEMU="qemu-system-x86_64 -M q35 -cpu max -accel tcg,thread=single"
 		CONSOLE=ttyS0
 		;;
@@ -49,7 +49,7 @@ arch_vars() {
 		KARCH=arm64
 		CROSS=aarch64-linux-gnu-
 		IMAGE=$OBJ/arch/arm64/boot/Image
-		BUSYBOX_DEB_ARCH=arm64
+		DEB_ARCH=arm64
 		QEMU="qemu-system-aarch64 -M virt,gic-version=3 -cpu max -icount shift=0"
 		CONSOLE=ttyAMA0
 		# PMU overflow interrupts as NMIs (CONFIG_ARM64_PSEUDO_NMI),
@@ -90,4 +90,11 @@ GUEST_TIMEOUT_DEBUG=3600
 # qemu_cmd: the QEMU command line of the current arch (see arch_vars).
 qemu_cmd() {
 	echo "$QEMU -smp 2 -m $MEM -nographic -no-reboot -kernel $IMAGE -initrd $INITRD"
+}
+
+# kernel_problems LOG: the kernel's warnings, oopses, lockdep and sanitizer
+# reports in a console log.
+kernel_problems() {
+	grep -E '^\[ *[0-9]+\.[0-9]+\]' "$1" |
+		grep -E 'WARNING:|BUG:|Oops|Call Trace:|circular locking|possible recursive locking|inconsistent lock state|INFO: |Kernel panic|KASAN|UBSAN|list_add corruption|list_del corruption'
 }
