@@ -2,11 +2,15 @@
 # tracecmd.sh: trace the same workload into the kernel's trace file and,
 # with Debian's trace-cmd, into trace.dat files; send them all to the
 # host (gzip + base64 between FTP-FILE-BEGIN NAME and FTP-FILE-END),
-# which reports the trace.dat files with the plugin and compares.
-#   events    perf trigger on sys_enter_getppid
+# which reports the trace.dat files with the plugin and with
+# ftrace-perf-report, and compares with the kernel's text.
+#   events    perf triggers on sys_enter_getppid and sys_exit_getppid
 #   function  function tracer with a perf trigger on ftrace/function
 #   graph     function_graph with perf triggers on entry and exit
+#   sleep     the same on nanosleep: deltas across a context switch
+#   unknown   a counter removed before trace-cmd saved the format
 #   record    trace-cmd record -e ... -R perf:... (trace-cmd sets it up)
+#   noperf    trace-cmd record without counters
 # The kernel's text of each CPU is per_cpu/cpuN/trace, read before
 # trace-cmd extract consumes the buffer.
 T=/sys/kernel/tracing
@@ -51,12 +55,16 @@ save() {
 }
 
 echo >trace
-echo "perf:$counters" >events/syscalls/sys_enter_getppid/trigger || fail "events trigger"
-echo 1 >events/syscalls/sys_enter_getppid/enable
+for e in sys_enter_getppid sys_exit_getppid; do
+	echo "perf:$counters" >events/syscalls/$e/trigger || fail "$e trigger"
+	echo 1 >events/syscalls/$e/enable
+done
 getppid_loop
-echo 0 >events/syscalls/sys_enter_getppid/enable
+echo 0 >events/syscalls/enable
 save events
-echo "!perf:$counters" >events/syscalls/sys_enter_getppid/trigger
+for e in sys_enter_getppid sys_exit_getppid; do
+	echo "!perf:$counters" >events/syscalls/$e/trigger
+done
 
 echo '*sys_getppid' >set_ftrace_filter
 echo "perf:$counters" >events/ftrace/function/trigger || fail "function trigger"
@@ -66,15 +74,36 @@ save function
 echo "!perf:$counters" >events/ftrace/function/trigger
 echo >set_ftrace_filter
 
-echo '*sys_getppid' >set_graph_function
-echo "perf:$counters" >events/ftrace/funcgraph_entry/trigger || fail "graph trigger"
-echo "perf:$counters" >events/ftrace/funcgraph_exit/trigger
-echo function_graph >current_tracer
+# graph NAME FUNCTIONS COMMAND: function_graph of FUNCTIONS with counters
+graph() {
+	echo "$2" >set_graph_function
+	echo "perf:$counters" >events/ftrace/funcgraph_entry/trigger || fail "$1 trigger"
+	echo "perf:$counters" >events/ftrace/funcgraph_exit/trigger
+	echo function_graph >current_tracer
+	$3
+	save $1
+	echo "!perf:$counters" >events/ftrace/funcgraph_entry/trigger
+	echo "!perf:$counters" >events/ftrace/funcgraph_exit/trigger
+	echo >set_graph_function
+}
+sleep_loop() {
+	for i in 1 2 3 4; do sleep 0.01; done
+}
+graph graph '*sys_getppid' getppid_loop
+graph sleep '*sys_nanosleep *sys_clock_nanosleep' sleep_loop
+
+echo 'tc_gone=software/config=2/' >>perf_counters || fail "define tc_gone"
+echo "perf:tc_gone" >events/syscalls/sys_enter_getppid/trigger
+echo 1 >events/syscalls/sys_enter_getppid/enable
 getppid_loop
-save graph
-echo "!perf:$counters" >events/ftrace/funcgraph_entry/trigger
-echo "!perf:$counters" >events/ftrace/funcgraph_exit/trigger
-echo >set_graph_function
+echo 0 >events/syscalls/sys_enter_getppid/enable
+echo "!perf:tc_gone" >events/syscalls/sys_enter_getppid/trigger
+echo '!tc_gone' >>perf_counters || fail "remove tc_gone"
+save unknown
+
+trace-cmd record -q -o $out/noperf.dat -e syscalls:sys_enter_getppid \
+	sh -c 'echo $PPID' >$out/noperf.log 2>&1 || { fail "trace-cmd record"; cat $out/noperf.log; }
+send $out/noperf.dat
 
 trace-cmd record -q -o $out/record.dat -e syscalls:sys_enter_getppid \
 	-R "perf:$counters" sh -c 'for i in 1 2 3 4; do sh -c "echo \$PPID"; done' \

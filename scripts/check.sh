@@ -16,6 +16,10 @@ fi
 
 summary=$BUILD/summary${variant:+-$variant}
 : >"$summary"
+# The user-space tools, with the sanitizers, for the tracecmd checks of
+# every arch (built once here: the arches run side by side).
+make -s -C "$TOP/tools/ftrace-perf" OUT="$BUILD/tools-asan" SANITIZE=1 ||
+	echo "tools: 0 passed, 1 failed, 0 skipped (build failed)" >>"$summary"
 # run_arch ARCH: boot the built kernel of ARCH, run the tests, then the
 # boots that record with trace-cmd (reported and compared on the host),
 # with counters on the kernel command line and, where the arch has them,
@@ -28,6 +32,7 @@ run_arch() {
 	"$TOP/scripts/analyze.sh" "$ARCH" "$VARIANT" "$OBJ/test.log"
 	"$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" tracecmd >/dev/null
 	"$TOP/scripts/tracecmd-check.sh" "$ARCH" "$VARIANT" "$OBJ/tracecmd.log"
+	"$TOP/scripts/report-check.sh" "$ARCH" "$VARIANT"
 	for mode in boot ${NMI_PARAMS:+nmi}; do
 		"$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" $mode "$NMI_TESTS" >/dev/null
 		"$TOP/scripts/analyze.sh" "$ARCH" "$VARIANT" "$OBJ/$mode.log" |

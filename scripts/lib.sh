@@ -98,3 +98,20 @@ kernel_problems() {
 	grep -E '^\[ *[0-9]+\.[0-9]+\]' "$1" |
 		grep -E 'WARNING:|BUG:|Oops|Call Trace:|circular locking|possible recursive locking|inconsistent lock state|INFO: |Kernel panic|KASAN|UBSAN|list_add corruption|list_del corruption'
 }
+
+# unpack_files LOG DIR: the files a guest sent on its console
+# (FTP-FILE-BEGIN NAME, gzip + base64, FTP-FILE-END) into DIR, with the
+# console itself as DIR/console.
+unpack_files() {
+	tr -d '\r' <"$1" >"$2/console"
+	awk -v d="$2" '
+		/^FTP-FILE-BEGIN / { f = d "/" $2 ".b64"; next }
+		/^FTP-FILE-END/ { close(f); f = ""; next }
+		f { print > f }' "$2/console"
+	for b in "$2"/*.b64; do
+		[ -e "$b" ] || break
+		base64 -d "$b" | gunzip >"${b%.b64}" ||
+			echo "error: cannot decode ${b##*/}" >&2
+		rm -f "$b"
+	done
+}

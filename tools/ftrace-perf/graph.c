@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * function_graph traces: the counters read at a function's entry (the
+ * perf record after its funcgraph_entry) and at its exit (the one before
+ * its funcgraph_exit) give the function's inclusive cost.
+ *
+ * A delta is valid only if both records exist, belong to the same task
+ * and enclose no context switch (equal ctx_switches).  Both are on the
+ * CPU of the entry and exit records by construction, and the graph is
+ * followed per CPU, so a task that migrated has no matching frame.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+struct ftp_frame {
+	unsigned long long	func;
+	int			pid;
+	bool			open;
+	bool			have_entry;
+	bool			have_exit;
+	bool			children_valid;
+	struct ftp_record	entry;
+	struct ftp_record	exit;
+	/* Traced calls below this one, for --compensate */
+	unsigned long		descendants;
+	/* The children's inclusive deltas, for the self cost */
+	uint64_t		children[FTP_MAX_TRACKED];
+};
+
+struct ftp_graph_cpu {
+	struct ftp_frame	frames[FTP_MAX_DEPTH];
+};
+
+struct ftp_graph {
+	struct ftp_graph_cpu	**cpus;
+	int			nr_cpus;
+	struct tep_format_field	*entry_func, *entry_depth;
+	struct tep_format_field	*exit_func, *exit_depth;
+};
+
+static struct ftp_graph_cpu *ftp_graph_cpu(struct ftp_graph *g, int cpu)
+{
+	struct ftp_graph_cpu **cpus;
+
+	if (cpu < 0)
+		return NULL;
+	if (cpu >= g->nr_cpus) {
+		cpus = realloc(g->cpus, (cpu + 1) * sizeof(*cpus));
+		if (!cpus) {
+			fprintf(stderr, "ftrace-perf-report: out of memory\n");
+			exit(1);
+		}
+		memset(cpus + g->nr_cpus, 0, (cpu + 1 - g->nr_cpus) * sizeof(*cpus));
+		g->cpus = cpus;
+		g->nr_cpus = cpu + 1;
+	}
+	if (!g->cpus[cpu])
+		g->cpus[cpu] = ftp_alloc(sizeof(*g->cpus[cpu]));
+	return g->cpus[cpu];
+}
+
+int ftp_graph_init(struct ftp_report *r)
+{
+	struct ftp_graph *g = ftp_alloc(sizeof(*g));
+
+	r->graph = g;
+	if (!r->graph_entry || !r->graph_exit)
+		return 0;
+	g->entry_func = tep_find_field(r->graph_entry, "func");
+	g->entry_depth = tep_find_field(r->graph_entry, "depth");
+	g->exit_func = tep_find_field(r->graph_exit, "func");
+	g->exit_depth = tep_find_field(r->graph_exit, "depth");
+	if (!g->entry_func || !g->entry_depth || !g->exit_func || !g->exit_depth) {
+		fprintf(stderr, "ftrace-perf-report: %s: funcgraph_entry/exit formats lack func or depth\n",
+			r->file);
+		return -1;
+	}
+	return 0;
+}
+
+static const char *ftp_func_name(struct ftp_report *r, unsigned long long func,
+				 char *buf, size_t size)
+{
+	const char *name = tep_find_function(r->tep, func);
+
+	if (name)
+		return name;
+	snprintf(buf, size, "0x%llx", func);
+	return buf;
+}
+
+/* @delta[] of each tracked counter between @entry and @exit; false if the ids differ */
+static bool ftp_deltas(struct ftp_report *r, const struct ftp_record *entry,
+		       const struct ftp_record *exit, uint64_t *delta, bool *has)
+{
+	unsigned int i;
+	int idx;
+
+	if (entry->nr != exit->nr)
+		return false;
+	for (i = 0; i < entry->nr; i++) {
+		if (entry->ids[i] != exit->ids[i])
+			return false;
+		idx = ftp_tracked(r, entry->ids[i]);
+		if (idx < 0)
+			continue;
+		delta[idx] = ftp_delta(entry->values[i], exit->values[i]);
+		has[idx] = true;
+	}
+	return true;
+}
+
+/* "comm;outer;...;func" for the frames 0..@depth of one CPU */
+static void ftp_graph_fold(struct ftp_report *r, struct ftp_graph_cpu *gc,
+			   int depth, int pid, uint64_t weight)
+{
+	char stack[8192], name[32];
+	size_t len;
+	int d;
+
+	len = snprintf(stack, sizeof(stack), "%s", tep_data_comm_from_pid(r->tep, pid));
+	for (d = 0; d <= depth && len < sizeof(stack); d++) {
+		const struct ftp_frame *f = &gc->frames[d];
+
+		len += snprintf(stack + len, sizeof(stack) - len, ";%s",
+				f->open && f->pid == pid ?
+				ftp_func_name(r, f->func, name, sizeof(name)) : "[unknown]");
+	}
+	if (len >= sizeof(stack))
+		return;
+	ftp_table_get(&r->folds, stack)->weight += weight;
+}
+
+static void ftp_graph_exit(struct ftp_report *r, struct ftp_graph_cpu *gc,
+			   unsigned long long func, int depth, int pid)
+{
+	struct ftp_frame *f = &gc->frames[depth];
+	struct ftp_frame *parent = depth ? &gc->frames[depth - 1] : NULL;
+	uint64_t delta[FTP_MAX_TRACKED] = { 0 };
+	bool has[FTP_MAX_TRACKED] = { false };
+	int flame = ftp_flame_index(r);
+	struct ftp_site *site;
+	char name[32];
+	bool valid;
+	int i;
+
+	site = ftp_table_get(&r->functions, ftp_func_name(r, func, name, sizeof(name)));
+	site->calls++;
+	valid = f->open && f->func == func && f->pid == pid &&
+		f->have_entry && f->have_exit &&
+		f->entry.ctx_switches == f->exit.ctx_switches &&
+		ftp_deltas(r, &f->entry, &f->exit, delta, has);
+	if (valid) {
+		for (i = 0; i < r->nr_ids; i++) {
+			if (!has[i])
+				continue;
+			if (r->compensate && r->have_bias) {
+				uint64_t bias = r->bias[i] * (1 + f->descendants);
+
+				delta[i] = delta[i] > bias ? delta[i] - bias : 0;
+			}
+			ftp_stat_add(&site->stat[i], delta[i]);
+		}
+		if (!f->descendants)
+			site->leaf_calls++;
+		if (flame >= 0 && has[flame] && f->children_valid)
+			ftp_graph_fold(r, gc, depth, pid,
+				       delta[flame] > f->children[flame] ?
+				       delta[flame] - f->children[flame] : 0);
+	} else {
+		site->invalid++;
+	}
+	if (parent && parent->open && parent->pid == pid) {
+		parent->descendants += 1 + f->descendants;
+		if (!valid)
+			parent->children_valid = false;
+		for (i = 0; valid && i < r->nr_ids; i++)
+			parent->children[i] += delta[i];
+	}
+	f->open = false;
+}
+
+void ftp_graph_record(struct ftp_report *r, struct tep_event *event,
+		      struct tep_record *record, int cpu)
+{
+	struct ftp_graph *g = r->graph;
+	struct ftp_graph_cpu *gc = ftp_graph_cpu(g, cpu);
+	unsigned long long func, depth;
+	int pid = tep_data_pid(r->tep, record);
+	struct ftp_frame *f;
+	bool entry = event == r->graph_entry;
+
+	if (!gc)
+		return;
+	if (tep_read_number_field(entry ? g->entry_func : g->exit_func,
+				  record->data, &func) ||
+	    tep_read_number_field(entry ? g->entry_depth : g->exit_depth,
+				  record->data, &depth))
+		return;
+	if (depth >= FTP_MAX_DEPTH)
+		return;
+	if (!entry) {
+		ftp_graph_exit(r, gc, func, depth, pid);
+		return;
+	}
+	f = &gc->frames[depth];
+	memset(f, 0, sizeof(*f));
+	f->func = func;
+	f->pid = pid;
+	f->open = true;
+	f->children_valid = true;
+}
+
+void ftp_graph_perf(struct ftp_report *r, const struct ftp_record *rec,
+		    int pid, int cpu)
+{
+	struct ftp_graph_cpu *gc = ftp_graph_cpu(r->graph, cpu);
+	struct ftp_frame *f;
+
+	if (!gc || rec->depth >= FTP_MAX_DEPTH)
+		return;
+	f = &gc->frames[rec->depth];
+	if (!f->open || f->pid != pid)
+		return;
+	if (rec->origin == FTP_ORIGIN_GRAPH_ENTRY && !f->have_entry) {
+		f->entry = *rec;
+		f->have_entry = true;
+	} else if (rec->origin == FTP_ORIGIN_GRAPH_EXIT && f->have_entry) {
+		f->exit = *rec;
+		f->have_exit = true;
+	}
+}
+
+/*
+ * The tracer's own cost in every delta: the median delta of the
+ * cheapest leaf, a function that called nothing traced in any of its
+ * (at least three) valid calls.  An empty function costs less than
+ * that; a deeper delta carries it once per traced call in it.
+ */
+static void ftp_graph_bias(struct ftp_report *r)
+{
+	struct ftp_site **all = ftp_table_sorted(&r->functions, 0);
+	size_t n;
+	int i;
+
+	for (n = 0; all[n]; n++) {
+		struct ftp_site *s = all[n];
+
+		for (i = 0; i < r->nr_ids; i++) {
+			uint64_t p50;
+
+			if (s->stat[i].n < 3 || s->leaf_calls != s->stat[i].n)
+				continue;
+			p50 = ftp_stat_percentile(&s->stat[i], 50);
+			if (!r->bias_from[i] || p50 < r->bias[i]) {
+				free(r->bias_from[i]);
+				r->bias[i] = p50;
+				r->bias_from[i] = ftp_strdup(s->name);
+				r->have_bias = true;
+			}
+		}
+	}
+	free(all);
+}
+
+void ftp_graph_finish(struct ftp_report *r)
+{
+	struct ftp_site **all;
+	size_t n;
+	int i;
+
+	all = ftp_table_sorted(&r->functions, 0);
+	for (n = 0; all[n]; n++)
+		for (i = 0; i < FTP_MAX_TRACKED; i++)
+			ftp_stat_finish(&all[n]->stat[i]);
+	free(all);
+	if (!r->compensate)
+		ftp_graph_bias(r);
+	ftp_graph_free(r);
+}
+
+void ftp_graph_free(struct ftp_report *r)
+{
+	struct ftp_graph *g = r->graph;
+	int i;
+
+	if (!g)
+		return;
+	for (i = 0; i < g->nr_cpus; i++)
+		free(g->cpus[i]);
+	free(g->cpus);
+	free(g);
+	r->graph = NULL;
+}
