@@ -267,15 +267,7 @@ static void ftp_graph_bias(struct ftp_report *r)
 
 void ftp_graph_finish(struct ftp_report *r)
 {
-	struct ftp_site **all;
-	size_t n;
-	int i;
-
-	all = ftp_table_sorted(&r->functions, 0);
-	for (n = 0; all[n]; n++)
-		for (i = 0; i < FTP_MAX_TRACKED; i++)
-			ftp_stat_finish(&all[n]->stat[i]);
-	free(all);
+	ftp_table_finish(&r->functions);
 	if (!r->compensate)
 		ftp_graph_bias(r);
 	ftp_graph_free(r);

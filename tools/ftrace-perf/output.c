@@ -47,19 +47,16 @@ static void ftp_table_section(struct ftp_report *r, FILE *f, struct ftp_table *t
 		double ipc = ftp_ipc(r, s);
 
 		for (i = 0; i < r->nr_ids; i++) {
-			const struct ftp_stat *st = &s->stat[i];
+			struct ftp_figures fig;
 
+			ftp_stat_figures(&s->stat[i], &fig);
 			if (!i)
 				fprintf(f, "%-32s %7lu %7lu  ", s->name, s->calls, s->invalid);
 			else
 				fprintf(f, "%-32s %7s %7s  ", "", "", "");
 			fprintf(f, "%-14s %13llu %12.1f %10llu %10llu %10llu %10llu\n",
-				ftp_counter_name(r, i, name, sizeof(name)),
-				(unsigned long long)st->total, ftp_stat_mean(st),
-				(unsigned long long)ftp_stat_min(st),
-				(unsigned long long)ftp_stat_max(st),
-				(unsigned long long)ftp_stat_percentile(st, 50),
-				(unsigned long long)ftp_stat_percentile(st, 99));
+				ftp_counter_name(r, i, name, sizeof(name)), fig.total,
+				fig.mean, fig.min, fig.max, fig.p50, fig.p99);
 		}
 		if (ipc >= 0)
 			fprintf(f, "%-32s %7s %7s  %-14s %13.3f\n", "", "", "", "IPC", ipc);
@@ -113,16 +110,13 @@ static void ftp_csv_section(struct ftp_report *r, FILE *f, struct ftp_table *t,
 		double ipc = ftp_ipc(r, s);
 
 		for (i = 0; i < r->nr_ids; i++) {
-			const struct ftp_stat *st = &s->stat[i];
+			struct ftp_figures fig;
 
+			ftp_stat_figures(&s->stat[i], &fig);
 			fprintf(f, "%s,\"%s\",%lu,%lu,%s,%zu,%llu,%.1f,%llu,%llu,%llu,%llu,",
 				kind, s->name, s->calls, s->invalid,
-				ftp_counter_name(r, i, name, sizeof(name)), st->n,
-				(unsigned long long)st->total, ftp_stat_mean(st),
-				(unsigned long long)ftp_stat_min(st),
-				(unsigned long long)ftp_stat_max(st),
-				(unsigned long long)ftp_stat_percentile(st, 50),
-				(unsigned long long)ftp_stat_percentile(st, 99));
+				ftp_counter_name(r, i, name, sizeof(name)), s->stat[i].n,
+				fig.total, fig.mean, fig.min, fig.max, fig.p50, fig.p99);
 			if (ipc >= 0)
 				fprintf(f, "%.3f", ipc);
 			fprintf(f, "\n");
@@ -174,17 +168,15 @@ static void ftp_json_section(struct ftp_report *r, FILE *f, struct ftp_table *t)
 			fprintf(f, "null");
 		fprintf(f, ", \"counters\": {");
 		for (i = 0; i < r->nr_ids; i++) {
-			const struct ftp_stat *st = &s->stat[i];
+			struct ftp_figures fig;
 
+			ftp_stat_figures(&s->stat[i], &fig);
 			fprintf(f, "%s", i ? ", " : "");
 			ftp_json_string(f, ftp_counter_name(r, i, name, sizeof(name)));
 			fprintf(f, ": {\"valid\": %zu, \"total\": %llu, \"mean\": %.1f, "
 				"\"min\": %llu, \"max\": %llu, \"p50\": %llu, \"p99\": %llu}",
-				st->n, (unsigned long long)st->total, ftp_stat_mean(st),
-				(unsigned long long)ftp_stat_min(st),
-				(unsigned long long)ftp_stat_max(st),
-				(unsigned long long)ftp_stat_percentile(st, 50),
-				(unsigned long long)ftp_stat_percentile(st, 99));
+				s->stat[i].n, fig.total, fig.mean, fig.min, fig.max,
+				fig.p50, fig.p99);
 		}
 		fprintf(f, "}}");
 	}

@@ -206,15 +206,7 @@ void ftp_pairs_perf(struct ftp_report *r, const struct ftp_record *rec, int pid,
 
 void ftp_pairs_finish(struct ftp_report *r)
 {
-	struct ftp_site **all;
-	size_t n;
-	int i;
-
-	all = ftp_table_sorted(&r->event_pairs, 0);
-	for (n = 0; all[n]; n++)
-		for (i = 0; i < FTP_MAX_TRACKED; i++)
-			ftp_stat_finish(&all[n]->stat[i]);
-	free(all);
+	ftp_table_finish(&r->event_pairs);
 	ftp_pairs_free(r);
 }
 

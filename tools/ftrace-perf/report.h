@@ -37,6 +37,16 @@ struct ftp_site {
 	struct ftp_stat	stat[FTP_MAX_TRACKED];
 };
 
+/* What the report says of one counter at one site */
+struct ftp_figures {
+	unsigned long long	total;
+	double			mean;
+	unsigned long long	min;
+	unsigned long long	max;
+	unsigned long long	p50;
+	unsigned long long	p99;
+};
+
 struct ftp_table {
 	struct ftp_site	**buckets;
 	size_t		nr_buckets;
@@ -92,10 +102,10 @@ void ftp_table_free(struct ftp_table *t);
 struct ftp_site **ftp_table_sorted(struct ftp_table *t, int idx);
 int ftp_stat_add(struct ftp_stat *s, uint64_t v);
 void ftp_stat_finish(struct ftp_stat *s);	/* sorts: call before the figures */
-uint64_t ftp_stat_min(const struct ftp_stat *s);
-uint64_t ftp_stat_max(const struct ftp_stat *s);
+void ftp_table_finish(struct ftp_table *t);	/* ftp_stat_finish() on every site */
 uint64_t ftp_stat_percentile(const struct ftp_stat *s, unsigned int pct);
 double ftp_stat_mean(const struct ftp_stat *s);
+void ftp_stat_figures(const struct ftp_stat *s, struct ftp_figures *fig);
 void *ftp_alloc(size_t size);
 char *ftp_strdup(const char *s);
 

@@ -132,6 +132,30 @@ struct ftp_site **ftp_table_sorted(struct ftp_table *t, int idx)
 	return all;
 }
 
+/* Sort the deltas of every site, for the figures */
+void ftp_table_finish(struct ftp_table *t)
+{
+	struct ftp_site *site;
+	size_t i;
+	int c;
+
+	for (i = 0; i < t->nr_buckets; i++)
+		for (site = t->buckets[i]; site; site = site->next)
+			for (c = 0; c < FTP_MAX_TRACKED; c++)
+				ftp_stat_finish(&site->stat[c]);
+}
+
+/* The figures of sorted deltas */
+void ftp_stat_figures(const struct ftp_stat *s, struct ftp_figures *fig)
+{
+	fig->total = s->total;
+	fig->mean = ftp_stat_mean(s);
+	fig->min = s->n ? s->v[0] : 0;
+	fig->max = s->n ? s->v[s->n - 1] : 0;
+	fig->p50 = ftp_stat_percentile(s, 50);
+	fig->p99 = ftp_stat_percentile(s, 99);
+}
+
 int ftp_stat_add(struct ftp_stat *s, uint64_t v)
 {
 	uint64_t *grown;
@@ -161,16 +185,6 @@ void ftp_stat_finish(struct ftp_stat *s)
 {
 	if (s->n)
 		qsort(s->v, s->n, sizeof(*s->v), ftp_u64_cmp);
-}
-
-uint64_t ftp_stat_min(const struct ftp_stat *s)
-{
-	return s->n ? s->v[0] : 0;
-}
-
-uint64_t ftp_stat_max(const struct ftp_stat *s)
-{
-	return s->n ? s->v[s->n - 1] : 0;
 }
 
 /* Nearest-rank percentile of the sorted deltas */
