@@ -198,7 +198,10 @@ static int ftp_pass(struct ftp_report *r)
 	}
 	if (ftp_graph_init(r) || ftp_pairs_init(r))
 		return -1;
-	tracecmd_iterate_events(r->handle, NULL, 0, ftp_record, r);
+	if (tracecmd_iterate_events(r->handle, NULL, 0, ftp_record, r) < 0) {
+		fprintf(stderr, "ftrace-perf-report: %s: cannot read the records\n", r->file);
+		return -1;
+	}
 	ftp_graph_finish(r);
 	ftp_pairs_finish(r);
 
