@@ -70,11 +70,8 @@ static struct ftp_node *ftp_node_child(struct ftp_node *parent, const char *name
 		if (!strncmp((*c)->name, name, len) && !(*c)->name[len])
 			return *c;
 	*c = ftp_alloc(sizeof(**c));
-	(*c)->name = strndup(name, len);
-	if (!(*c)->name) {
-		fprintf(stderr, "ftrace-perf-report: out of memory\n");
-		exit(1);
-	}
+	(*c)->name = ftp_alloc(len + 1);
+	memcpy((*c)->name, name, len);
 	return *c;
 }
 

@@ -42,18 +42,10 @@ struct ftp_graph {
 
 static struct ftp_graph_cpu *ftp_graph_cpu(struct ftp_graph *g, int cpu)
 {
-	struct ftp_graph_cpu **cpus;
-
 	if (cpu < 0)
 		return NULL;
 	if (cpu >= g->nr_cpus) {
-		cpus = realloc(g->cpus, (cpu + 1) * sizeof(*cpus));
-		if (!cpus) {
-			fprintf(stderr, "ftrace-perf-report: out of memory\n");
-			exit(1);
-		}
-		memset(cpus + g->nr_cpus, 0, (cpu + 1 - g->nr_cpus) * sizeof(*cpus));
-		g->cpus = cpus;
+		g->cpus = ftp_grow(g->cpus, g->nr_cpus, cpu + 1, sizeof(*g->cpus));
 		g->nr_cpus = cpu + 1;
 	}
 	if (!g->cpus[cpu])

@@ -54,18 +54,10 @@ int ftp_pairs_init(struct ftp_report *r)
 
 static struct ftp_last_event *ftp_last(struct ftp_pairs *p, int cpu)
 {
-	struct ftp_last_event *last;
-
 	if (cpu < 0)
 		return NULL;
 	if (cpu >= p->nr_cpus) {
-		last = realloc(p->last, (cpu + 1) * sizeof(*last));
-		if (!last) {
-			fprintf(stderr, "ftrace-perf-report: out of memory\n");
-			exit(1);
-		}
-		memset(last + p->nr_cpus, 0, (cpu + 1 - p->nr_cpus) * sizeof(*last));
-		p->last = last;
+		p->last = ftp_grow(p->last, p->nr_cpus, cpu + 1, sizeof(*p->last));
 		p->nr_cpus = cpu + 1;
 	}
 	return &p->last[cpu];

@@ -108,6 +108,7 @@ double ftp_stat_mean(const struct ftp_stat *s);
 void ftp_stat_figures(const struct ftp_stat *s, struct ftp_figures *fig);
 void *ftp_alloc(size_t size);
 char *ftp_strdup(const char *s);
+void *ftp_grow(void *p, size_t old_nr, size_t new_nr, size_t size);
 
 /* ftrace-perf-report.c */
 int ftp_tracked(struct ftp_report *r, unsigned int id);

@@ -9,14 +9,18 @@
 
 #include "report.h"
 
+static void __attribute__((noreturn)) ftp_out_of_memory(void)
+{
+	fprintf(stderr, "ftrace-perf-report: out of memory\n");
+	exit(1);
+}
+
 void *ftp_alloc(size_t size)
 {
 	void *p = calloc(1, size);
 
-	if (!p) {
-		fprintf(stderr, "ftrace-perf-report: out of memory\n");
-		exit(1);
-	}
+	if (!p)
+		ftp_out_of_memory();
 	return p;
 }
 
@@ -24,11 +28,20 @@ char *ftp_strdup(const char *s)
 {
 	char *p = strdup(s);
 
-	if (!p) {
-		fprintf(stderr, "ftrace-perf-report: out of memory\n");
-		exit(1);
-	}
+	if (!p)
+		ftp_out_of_memory();
 	return p;
+}
+
+/* @p, an array of @old_nr elements of @size, grown to @new_nr zeroed ones */
+void *ftp_grow(void *p, size_t old_nr, size_t new_nr, size_t size)
+{
+	char *grown = realloc(p, new_nr * size);
+
+	if (!grown)
+		ftp_out_of_memory();
+	memset(grown + old_nr * size, 0, (new_nr - old_nr) * size);
+	return grown;
 }
 
 static size_t ftp_hash(const char *s)
@@ -158,16 +171,12 @@ void ftp_stat_figures(const struct ftp_stat *s, struct ftp_figures *fig)
 
 int ftp_stat_add(struct ftp_stat *s, uint64_t v)
 {
-	uint64_t *grown;
+	size_t cap;
 
 	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 16;
-		grown = realloc(s->v, s->cap * sizeof(*s->v));
-		if (!grown) {
-			fprintf(stderr, "ftrace-perf-report: out of memory\n");
-			exit(1);
-		}
-		s->v = grown;
+		cap = s->cap ? s->cap * 2 : 16;
+		s->v = ftp_grow(s->v, s->cap, cap, sizeof(*s->v));
+		s->cap = cap;
 	}
 	s->v[s->n++] = v;
 	s->total += v;
