@@ -3,7 +3,7 @@ ARCH ?= arm64
 T ?= perf
 
 .PHONY: all demo check check-debug deps tree export checkpatch run shell \
-	series-build bench clean
+	series-build series-alone bench clean
 
 all: check
 
@@ -51,6 +51,10 @@ checkpatch:
 
 series-build:
 	@scripts/series-build.sh $(ARCH)
+
+# Each series applied alone to the base, and built.
+series-alone: tree
+	@scripts/series-alone.sh $(ARCH)
 
 clean:
 	rm -rf build/obj-*

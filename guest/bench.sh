@@ -74,6 +74,17 @@ if [ $patched = 1 ]; then
 fi
 syscall_events 0
 
+# perf samples of every call with the user callchain, DEPTH frames deep:
+# copied in the sample, or (the deferred callchain series) walked when the
+# call returns to user space.  depthN is the same calls without a sample.
+DEPTH=64
+getppid-bench depth$DEPTH $CALLS $BATCHES none $DEPTH
+getppid-bench sample+fp$DEPTH $CALLS $BATCHES immediate $DEPTH
+# (defer-demo is only built against the series' headers)
+if [ -x /bin/defer-demo ]; then
+	getppid-bench sample+defer$DEPTH $CALLS $BATCHES deferred $DEPTH
+fi
+
 # The functions of a getppid call (those that exist here)
 for f in __arm64_sys_getppid __task_pid_nr_ns; do
 	echo $f >>$T/set_ftrace_filter 2>/dev/null

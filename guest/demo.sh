@@ -105,3 +105,10 @@ echo '!perf' >$T/events/ftrace/funcgraph_entry/trigger 2>/dev/null
 echo '!perf' >$T/events/ftrace/funcgraph_exit/trigger 2>/dev/null
 echo >$T/set_graph_function
 echo 1 >$T/tracing_on
+
+# The second series: deferred user callchains for perf.
+if [ -x /bin/defer-demo ]; then
+	show "perf deferred user callchain: a sample taken in read(), stitched" \
+		"(perf_event_open with defer_callchain + defer_output; guest/defer-demo.c)"
+	defer-demo
+fi

@@ -4,8 +4,11 @@
 #   FTP-RESULT PASS|FAIL|SKIP|XFAIL test.d/DIR/FILE.tc[ (instance)]
 # A failed test's log follows its result line.
 cd /ftrace || exit 1
+: >/tmp/selftests
 for spec in $(echo "$1" | tr , ' '); do
-	if [ -f "test.d/$spec" ]; then
+	if [ "${spec#selftests/}" != "$spec" ]; then
+		echo "$spec" >>/tmp/selftests
+	elif [ -f "test.d/$spec" ]; then
 		echo "test.d/$spec"
 	elif [ -d "test.d/$spec" ]; then
 		find "test.d/$spec" -name '*.tc' | sort
@@ -88,4 +91,53 @@ while read -r t; do
 	grep -q '^not ok' /tmp/out && sed 's/^/    | /' /tmp/out
 	restore_options "$t"
 done </tmp/tests
+
+# selftests/DIR: the kselftest programs built into /selftests/DIR; each
+# test of their TAP output is one result, named selftests/DIR/PROG:TEST.
+# The series' deferred callchain tests must run on both arches: a skip
+# there is a failure, but for the hardware counter test on x86_64, which
+# has no PMU under TCG.
+selftest_results() { # name
+	grep -E '^(not )?ok [0-9]+ ' /tmp/st.out | while read -r line; do
+		t=$(echo "$line" | sed 's/^\(not \)\{0,1\}ok [0-9]* //; s/ # .*//')
+		case $line in
+		"not ok"*) r=FAIL ;;
+		*"# SKIP"*) r=SKIP ;;
+		*) r=PASS ;;
+		esac
+		case $r:$1:$(uname -m):$t in
+		SKIP:*/deferred_callchain:x86_64:deferred.hw_cycles_event)
+			echo "FTP-RESULT SKIP $1:$t" ;;
+		SKIP:*/deferred_callchain:*)
+			r=FAIL
+			echo "FTP-RESULT FAIL $1:$t (skipped:${line#*# SKIP})" ;;
+		*) echo "FTP-RESULT $r $1:$t" ;;
+		esac
+		# the program's log after each failure
+		[ $r = FAIL ] && sed 's/^/    | /' /tmp/st.out | head -n 200
+	done
+}
+
+while read -r spec; do
+	# a directory of programs, or one program
+	if [ -d "/$spec" ]; then
+		progs=$(ls -d "/$spec"/*)
+	elif [ -x "/$spec" ]; then
+		progs=/$spec
+	else
+		echo "FTP-RESULT FAIL $spec (not in the initramfs)"
+		continue
+	fi
+	for prog in $progs; do
+		[ -f "$prog" ] && [ -x "$prog" ] || continue
+		name=${prog#/}
+		timeout 3000 "$prog" >/tmp/st.out 2>&1 </dev/null
+		selftest_results "$name"
+		if ! grep -qE '^(not )?ok [0-9]+ ' /tmp/st.out; then
+			echo "FTP-RESULT FAIL $name (no result)"
+			sed 's/^/    | /' /tmp/st.out | head -n 200
+		fi
+		sed -n "s|^# figure: |FTP-FIGURE $name: |p" /tmp/st.out
+	done
+done </tmp/selftests
 echo "FTP-END-TESTS"

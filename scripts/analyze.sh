@@ -87,10 +87,10 @@ if [ -s "$tmp/kproblems" ]; then
 	fail=$((fail + 1))
 fi
 
-# kmemleak: leaks whose backtrace names a function of kernel/trace or
-# kernel/events fail the run; others are reported.
+# kmemleak: leaks whose backtrace names a function of kernel/trace,
+# kernel/events or kernel/unwind fail the run; others are reported.
 if grep -q '^FTP-BEGIN-KMEMLEAK' "$tmp/log"; then
-	for d in kernel/trace kernel/events; do
+	for d in kernel/trace kernel/events kernel/unwind; do
 		nm "$OBJ/$d"/*.o 2>/dev/null
 	done | awk '$2 ~ /^[tT]$/ { print $3 }' | sort -u >"$tmp/ours"
 	sed -n '/^FTP-BEGIN-KMEMLEAK/,/^FTP-END-KMEMLEAK/p' "$tmp/log" >"$tmp/leaks"
@@ -99,7 +99,7 @@ if grep -q '^FTP-BEGIN-KMEMLEAK' "$tmp/log"; then
 		sed 's/\..*//' | sort -u | comm -12 - "$tmp/ours")
 	echo "$name: kmemleak: $n unreferenced objects"
 	if [ -n "$ours" ]; then
-		echo "$name: FAIL: kmemleak leaks through kernel/trace or kernel/events:" $ours
+		echo "$name: FAIL: kmemleak leaks through kernel/trace, kernel/events or kernel/unwind:" $ours
 		fail=$((fail + 1))
 	fi
 fi

@@ -24,7 +24,14 @@ for variant in bench-unpatched bench; do
 	[ "$variant" = bench-unpatched ] && src=$BASE_SRC
 	KSRC=$src "$TOP/scripts/build.sh" $ARCH $variant || exit 1
 	mkdir -p "$OBJ/guest-bin"
-	${CROSS}gcc -O2 -static -Wall -o "$OBJ/guest-bin/getppid-bench" \
+	# against the kernel's uapi headers, with frame pointers for the
+	# sampler's user callchains
+	defer=
+	grep -q defer_callchain "$OBJ/usr/include/linux/perf_event.h" &&
+		defer=-DHAVE_DEFER_CALLCHAIN
+	${CROSS}gcc -O2 -static -Wall $defer -isystem "$OBJ/usr/include" \
+		-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
+		-o "$OBJ/guest-bin/getppid-bench" \
 		"$TOP/bench/getppid-bench.c" || die "cannot build getppid-bench"
 	KSRC=$src "$TOP/scripts/initramfs.sh" $ARCH $variant || exit 1
 	"$TOP/scripts/boot.sh" $ARCH "$variant" bench >/dev/null || exit 1
@@ -69,5 +76,25 @@ cfg=$(cat $FRAGMENTS | sha1sum | cut -c1-12)
 		if (("events" in val) && ("off" in val))
 			printf "\nbare syscall event: %.2f instructions each (events - off, 2 events per call)\n",
 			       (val["events"] - val["off"]) / 2
+		if (("off" in val) && ("off" in base))
+			printf "return to user space with nothing requested: %+.2f instructions per call (off, patched - unpatched)\n",
+			       val["off"] - base["off"]
+		for (l in val) {
+			if (l !~ /^sample\+/)
+				continue
+			d = l; sub(/^sample\+[a-z]*/, "depth", d)
+			if (d in val)
+				cost[l] = val[l] - val[d]
+		}
+		for (l in cost)
+			printf "one sample, user callchain %s: %.2f instructions (%s - %s)\n",
+			       l, cost[l], l, "depth" substr(l, match(l, /[0-9]+$/))
+		for (l in cost) {
+			if (l !~ /^sample\+defer/)
+				continue
+			f = l; sub(/defer/, "fp", f)
+			if (f in cost)
+				printf "deferred / immediate per sample: %.3fx\n", cost[l] / cost[f]
+		}
 	}' "$base" "$patched"
 } | tee "$OUT"

@@ -48,3 +48,5 @@ fi
 
 note "building $ARCH${VARIANT:+-$VARIANT}"
 kmake "$(basename "$IMAGE")" || die "kernel build failed ($ARCH${VARIANT:+-$VARIANT})"
+# The uapi headers, for the selftests built into the initramfs
+kmake headers || die "headers_install failed ($ARCH${VARIANT:+-$VARIANT})"

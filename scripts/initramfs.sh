@@ -31,12 +31,29 @@ printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
 cp "$TOP/guest/init" "$root/init"
 cp "$TOP"/guest/*.sh "$root/"
 chmod +x "$root/init" "$root"/*.sh
-# The guest's own programs (guest/*.c), static for the arch.
+# The guest's own programs (guest/*.c), static for the arch, against the
+# kernel's uapi headers and with frame pointers (defer-demo walks them).
+# defer-demo needs the deferred callchain series (not in the unpatched
+# base the benchmark builds).
 for src in "$TOP"/guest/*.c; do
 	prog=$(basename "$src" .c)
-	${CROSS}gcc -O2 -static -Wall -Wextra -Werror -o "$root/bin/$prog" "$src" ||
+	if [ "$prog" = defer-demo ] &&
+		! grep -q defer_callchain "$OBJ/usr/include/linux/perf_event.h"; then
+		continue
+	fi
+	${CROSS}gcc -O2 -static -Wall -Wextra -Werror -isystem "$OBJ/usr/include" \
+		-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
+		-o "$root/bin/$prog" "$src" ||
 		die "cannot build $prog for $ARCH"
 done
+# The perf_events selftests, static, against the kernel's uapi headers
+st=$KSRC/tools/testing/selftests/perf_events
+mkdir -p "$OBJ/selftests/perf_events" "$root/selftests"
+make -s -C "$st" OUTPUT="$OBJ/selftests/perf_events" CROSS_COMPILE=$CROSS \
+	KHDR_INCLUDES="-isystem $OBJ/usr/include" LDFLAGS="-static -pthread" \
+	>"$OBJ/selftests/build.log" 2>&1 ||
+	die "cannot build the perf_events selftests for $ARCH: see $OBJ/selftests/build.log"
+cp -a "$OBJ/selftests/perf_events" "$root/selftests/"
 cp -a "$KSRC/tools/testing/selftests/ftrace" "$root/ftrace"
 rm -rf "$root/ftrace/logs"
 [ -d "$OBJ/guest-bin" ] && cp -a "$OBJ/guest-bin/." "$root/bin/"

@@ -11,6 +11,14 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$TOP/build
 KSRC=${KSRC:-$BUILD/linux}
 PATCHES=$TOP/patches
+# The two series, in the order the tree applies them: the directory of
+# each (numbered patches, cover-letter.txt) and the branch of build/linux
+# that ends at its last commit.  Each applies to the base on its own.
+SERIES="ftrace-perf:$PATCHES deferred:$PATCHES/deferred"
+# series_patches DIR: the patches of a series, in order
+series_patches() {
+	ls "$1"/[0-9]*.patch 2>/dev/null | grep -v /0000-
+}
 # The unpatched base tree, for the benchmark's comparison
 BASE_SRC=$BUILD/linux-base
 CONFIGS=$TOP/config
@@ -35,7 +43,7 @@ arch_vars() {
 	# Where the PMU interrupt can be an NMI: the kernel parameters, and
 	# what a boot with them runs (tracing with counters in NMI context).
 	NMI_PARAMS=
-	NMI_TESTS="perf/pmu_irq_nmi.tc,perf/func_recursion.tc"
+	NMI_TESTS="perf/pmu_irq_nmi.tc,perf/func_recursion.tc,selftests/perf_events/deferred_callchain"
 	case $ARCH in
 	x86_64)
 		KARCH=x86
@@ -67,8 +75,9 @@ arch_vars() {
 	INITRD=$OBJ/initramfs.cpio.gz
 	FRAGMENTS="$CONFIGS/base.config $CONFIGS/tracing.config $CONFIGS/$ARCH.config"
 	# VARIANT-unpatched: the base tree (KSRC=$BASE_SRC), same config
+	# VARIANT alone: one series alone on the base (series-alone.sh)
 	case ${VARIANT%unpatched} in
-	"") ;;
+	""|alone) ;;
 	*) FRAGMENTS="$FRAGMENTS $CONFIGS/${VARIANT%-unpatched}.config" ;;
 	esac
 	return 0
@@ -82,8 +91,8 @@ kmake() {
 
 # What the guest runs: the series' own tests, then the stock regression
 # subset of ftracetest.  The debug kernel runs ~10x slower: a focused set.
-TESTS_DEFAULT="perf,00basic,event,ftrace,trigger,instances,filter,tracer,preemptirq,dynevent,kprobe"
-TESTS_DEBUG="perf,00basic,instances"
+TESTS_DEFAULT="perf,00basic,event,ftrace,trigger,instances,filter,tracer,preemptirq,dynevent,kprobe,selftests/perf_events"
+TESTS_DEBUG="perf,00basic,instances,selftests/perf_events"
 GUEST_TIMEOUT_DEFAULT=3000
 GUEST_TIMEOUT_DEBUG=3600
 

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Prepare the editable kernel tree build/linux: the Debian base tree
-# committed and tagged 'base', then one commit per patch of patches/.
+# committed and tagged 'base', then one commit per patch of each series
+# (SERIES in lib.sh); the branch named after a series ends at its last
+# commit, 'work' at the last one of all.
 #
 #   tree.sh        create the tree, or bring it in line with patches/;
 #                  refuses when the tree holds commits or edits that were
@@ -10,7 +12,11 @@
 . "$(dirname "$0")/lib.sh"
 
 
-series() { ls "$PATCHES"/[0-9]*.patch 2>/dev/null | grep -v /0000-; }
+series() {
+	for s in $SERIES; do
+		series_patches "${s#*:}"
+	done
+}
 series_hash() { cat $(series) /dev/null | sha1sum | cut -c1-40; }
 stamp() { echo "$(series_hash) $(git -C "$KSRC" rev-parse HEAD)" >"$(stamp_file)"; }
 
@@ -20,10 +26,15 @@ base_version() {
 }
 
 apply_series() {
-	[ -n "$(series)" ] || return 0
-	git -C "$KSRC" am -q --committer-date-is-author-date $(series) && return
-	git -C "$KSRC" am --abort 2>/dev/null
-	die "the series does not apply to $KPKG $(base_version "$KSRC") (it was verified against $KVER_VERIFIED)"
+	for s in $SERIES; do
+		patches=$(series_patches "${s#*:}")
+		if [ -n "$patches" ] &&
+			! git -C "$KSRC" am -q --committer-date-is-author-date $patches; then
+			git -C "$KSRC" am --abort 2>/dev/null
+			die "the ${s%%:*} series does not apply to $KPKG $(base_version "$KSRC") (it was verified against $KVER_VERIFIED)"
+		fi
+		git -C "$KSRC" branch -q -f "${s%%:*}" HEAD
+	done
 }
 
 create_tree() {
