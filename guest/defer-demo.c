@@ -3,8 +3,10 @@
  * sample stitched: the kernel part from the sample, the user part from
  * the PERF_RECORD_CALLCHAIN_DEFERRED record that carries its cookie.
  * Kernel addresses are named from /proc/kallsyms, the program's own
- * functions from a table (the binary is static and stripped of nothing,
- * but a guest has no symbolizer).
+ * functions from a table (the guest has no symbolizer).  The C library's
+ * read() wrapper keeps no frame pointer: the walk starts in it and finds
+ * level_5 next, as any frame-pointer unwinder would (read_zero's return
+ * address is on the stack, not in a frame record).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -42,12 +44,24 @@ static __attribute__((noinline)) void level_##n(void)		\
 LEVEL(5, read_zero) LEVEL(4, level_5) LEVEL(3, level_4)
 LEVEL(2, level_3) LEVEL(1, level_2) LEVEL(0, level_1)
 
+static int perf_fd;
+
+/* The sampled part of the program, called from main */
+static __attribute__((noinline)) void sampled(void)
+{
+	ioctl(perf_fd, PERF_EVENT_IOC_ENABLE, 0);
+	level_0();
+	ioctl(perf_fd, PERF_EVENT_IOC_DISABLE, 0);
+}
+
 static const struct { const char *name; void (*fn)(void); } funcs[] = {
 	{ "read_zero", read_zero }, { "level_5", level_5 },
 	{ "level_4", level_4 }, { "level_3", level_3 }, { "level_2", level_2 },
 	{ "level_1", level_1 }, { "level_0", level_0 },
+	{ "sampled", sampled },
 };
 
+/* The program's own functions; "?" for the C library's, unnamed here */
 static const char *user_name(uint64_t ip)
 {
 	const char *name = "?";
@@ -57,7 +71,7 @@ static const char *user_name(uint64_t ip)
 	for (i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++) {
 		uint64_t start = (uint64_t)funcs[i].fn;
 
-		if (start <= ip && ip - start < 1024 && start > best) {
+		if (start <= ip && ip - start < 256 && start > best) {
 			best = start;
 			name = funcs[i].name;
 		}
@@ -103,28 +117,26 @@ int main(void)
 	};
 	long page = sysconf(_SC_PAGESIZE);
 	uint64_t size = RB_PAGES * page, tail = 0, head, shown_cookie = 0;
-	int fd, samples = 0, records = 0, shown = 0;
+	int samples = 0, records = 0, shown = 0;
 	struct perf_event_mmap_page *meta;
 	static char rec[65536];
 	char *data;
 
 	zero_fd = open("/dev/zero", O_RDONLY);
 	buf = malloc(BIG_READ);
-	fd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
-	if (fd < 0) {
+	perf_fd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+	if (perf_fd < 0) {
 		perror("perf_event_open(defer_callchain)");
 		return 1;
 	}
 	meta = mmap(NULL, (RB_PAGES + 1) * page, PROT_READ | PROT_WRITE,
-		    MAP_SHARED, fd, 0);
+		    MAP_SHARED, perf_fd, 0);
 	if (meta == MAP_FAILED) {
 		perror("mmap");
 		return 1;
 	}
 	data = (char *)meta + page;
-	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	level_0();
-	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	sampled();
 
 	head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
 	while (tail < head) {
