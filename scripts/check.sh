@@ -16,6 +16,9 @@ fi
 
 summary=$BUILD/summary${variant:+-$variant}
 : >"$summary"
+# Each series applies to the base on its own (building it alone is
+# 'make series-alone', too long for every run).
+"$TOP/scripts/series-alone.sh" --apply-only >>"$summary" 2>&1
 # The user-space tools, with the sanitizers, for the tracecmd checks of
 # every arch (built once here: the arches run side by side).
 make -s -C "$TOP/tools/ftrace-perf" OUT="$BUILD/tools-asan" SANITIZE=1 ||

@@ -1,9 +1,12 @@
 #!/bin/sh
-# series-alone.sh [ARCH]: check that each series (SERIES in lib.sh)
-# applies to the base on its own and builds there: a worktree of
-# build/linux at 'base', one series applied with git am, built in
-# build/obj-ARCH-alone.  Last line: the verdict.
+# series-alone.sh [--apply-only] [ARCH]: check that each series (SERIES
+# in lib.sh) applies to the base on its own and builds there: a worktree
+# of build/linux at 'base', one series applied with git am, built in
+# build/obj-ARCH-alone.  With --apply-only, no build; the last line is
+# then "series alone: N passed, N failed, 0 skipped" for check.sh.
 . "$(dirname "$0")/lib.sh"
+build=1
+[ "${1:-}" = --apply-only ] && build= && shift
 a=${1:-x86_64}
 wt=$BUILD/linux-alone
 
@@ -14,7 +17,7 @@ drop_worktree() {
 	git -C "$KSRC" worktree prune
 }
 
-bad=0
+bad=0 good=0
 for s in $SERIES; do
 	name=${s%%:*}
 	drop_worktree
@@ -22,7 +25,12 @@ for s in $SERIES; do
 		die "cannot make a worktree of build/linux at base"
 	if ! git -C "$wt" am -q $(series_patches "${s#*:}"); then
 		echo "DOES NOT APPLY alone: the $name series"
-		bad=1
+		bad=$((bad + 1))
+		continue
+	fi
+	if [ -z "$build" ]; then
+		echo "applies alone: the $name series"
+		good=$((good + 1))
 		continue
 	fi
 	if KSRC=$wt "$TOP/scripts/build.sh" "$a" alone >/dev/null \
@@ -31,9 +39,13 @@ for s in $SERIES; do
 	else
 		echo "BROKEN alone on $a: the $name series"
 		tail -n 20 "$BUILD/series-alone.err"
-		bad=1
+		bad=$((bad + 1))
 	fi
 done
 drop_worktree
-[ $bad = 0 ] && echo "every series applies and builds alone"
-exit $bad
+if [ -z "$build" ]; then
+	echo "series alone: $good passed, $bad failed, 0 skipped"
+elif [ $bad = 0 ]; then
+	echo "every series applies and builds alone"
+fi
+[ $bad = 0 ]
