@@ -100,6 +100,72 @@ static void kernel_name(uint64_t ip, char *name, size_t len)
 		 (unsigned long long)(ip - best_addr));
 }
 
+#define MAX_SAMPLES	256
+#define MAX_IPS		128
+
+static struct {
+	uint64_t	nr;
+	uint64_t	ips[MAX_IPS];
+} kept[MAX_SAMPLES];
+
+/* A user call chain of the read() loop names level_0 */
+static int in_read_loop(const uint64_t *ips, uint64_t nr)
+{
+	uint64_t i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(user_name(ips[i]), "level_0"))
+			return 1;
+	return 0;
+}
+
+static void show_kernel_part(uint64_t *ips, uint64_t nr)
+{
+	char name[256];
+	uint64_t i;
+
+	for (i = 0; i < nr; i++) {
+		if (ips[i] == PERF_CONTEXT_KERNEL)
+			strcpy(name, "PERF_CONTEXT_KERNEL");
+		else if (ips[i] == PERF_CONTEXT_USER_DEFERRED)
+			strcpy(name, "PERF_CONTEXT_USER_DEFERRED");
+		else if (i == nr - 1 && i && ips[i - 1] == PERF_CONTEXT_USER_DEFERRED)
+			strcpy(name, "(cookie)");
+		else
+			kernel_name(ips[i], name, sizeof(name));
+		printf("  %016llx %s\n", (unsigned long long)ips[i], name);
+	}
+}
+
+/* The first kept sample with @cookie, then the record's user frames. */
+static int show(uint64_t cookie, uint64_t *ips, uint64_t nr, int samples)
+{
+	int s, n = 0, first = -1;
+	uint64_t i;
+
+	for (s = 0; s < samples && s < MAX_SAMPLES; s++) {
+		uint64_t k = kept[s].nr;
+
+		if (k >= 2 && kept[s].ips[k - 2] == PERF_CONTEXT_USER_DEFERRED &&
+		    kept[s].ips[k - 1] == cookie) {
+			n++;
+			if (first < 0)
+				first = s;
+		}
+	}
+	if (first < 0)
+		return 0;
+	printf("a sample taken in read(), callchain as written (%d samples carry this cookie):\n",
+	       n);
+	show_kernel_part(kept[first].ips, kept[first].nr);
+	printf("PERF_RECORD_CALLCHAIN_DEFERRED cookie %llx, %llu user frames, stitched in place of the marker:\n",
+	       (unsigned long long)cookie, (unsigned long long)nr);
+	for (i = 0; i < nr; i++)
+		printf("  %016llx %s\n", (unsigned long long)ips[i],
+		       user_name(ips[i]));
+	return 1;
+}
+
 int main(void)
 {
 	struct perf_event_attr attr = {
@@ -116,7 +182,7 @@ int main(void)
 		.defer_output = 1,
 	};
 	long page = sysconf(_SC_PAGESIZE);
-	uint64_t size = RB_PAGES * page, tail = 0, head, shown_cookie = 0;
+	uint64_t size = RB_PAGES * page, tail = 0, head;
 	int samples = 0, records = 0, shown = 0;
 	struct perf_event_mmap_page *meta;
 	static char rec[65536];
@@ -138,6 +204,10 @@ int main(void)
 	data = (char *)meta + page;
 	sampled();
 
+	/*
+	 * Keep the samples (their callchains) until a record of the read()
+	 * loop comes, then show it with the first sample of its cookie.
+	 */
 	head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
 	while (tail < head) {
 		struct perf_event_header *hdr = (void *)rec;
@@ -150,42 +220,17 @@ int main(void)
 		tail += hdr->size;
 		if (hdr->type == PERF_RECORD_SAMPLE) {
 			/* ip, pid/tid, nr, ips[nr] */
-			samples++;
 			nr = w[2];
-			if (shown || nr < 4 ||
-			    w[3 + nr - 2] != PERF_CONTEXT_USER_DEFERRED)
-				continue;
-			shown = 1;
-			shown_cookie = w[3 + nr - 1];
-			printf("sample in the kernel, callchain as written:\n");
-			for (i = 0; i < nr; i++) {
-				char name[256];
-				uint64_t ip = w[3 + i];
-
-				if (ip == PERF_CONTEXT_KERNEL)
-					strcpy(name, "PERF_CONTEXT_KERNEL");
-				else if (ip == PERF_CONTEXT_USER_DEFERRED)
-					strcpy(name, "PERF_CONTEXT_USER_DEFERRED");
-				else if (i == nr - 1)
-					strcpy(name, "(cookie)");
-				else
-					kernel_name(ip, name, sizeof(name));
-				printf("  %016llx %s\n", (unsigned long long)ip,
-				       name);
+			if (samples < MAX_SAMPLES && nr <= MAX_IPS) {
+				kept[samples].nr = nr;
+				memcpy(kept[samples].ips, &w[3], nr * sizeof(uint64_t));
 			}
+			samples++;
 		} else if (hdr->type == PERF_RECORD_CALLCHAIN_DEFERRED) {
 			/* cookie, nr, ips[nr] */
 			records++;
-			if (w[0] != shown_cookie)
-				continue;
-			printf("PERF_RECORD_CALLCHAIN_DEFERRED cookie %llx, %llu user frames, stitched in place of the marker:\n",
-			       (unsigned long long)w[0],
-			       (unsigned long long)w[1]);
-			for (i = 0; i < w[1]; i++)
-				printf("  %016llx %s\n",
-				       (unsigned long long)w[2 + i],
-				       user_name(w[2 + i]));
-			shown_cookie = 0;
+			if (!shown && in_read_loop(&w[2], w[1]))
+				shown = show(w[0], &w[2], w[1], samples);
 		}
 	}
 	printf("%d samples, %d deferred records: one walk of the user stack per stay in the kernel\n",
