@@ -1,7 +1,9 @@
 #!/bin/sh
 # run-tests.sh DIR[,DIR|FILE...]: run ftracetest on each test file of the
-# given test.d entries, one file at a time, and print one line per result:
+# given test.d entries, one file at a time, then the kselftest programs of
+# the selftests/DIR[/PROG] entries, and print one line per result:
 #   FTP-RESULT PASS|FAIL|SKIP|XFAIL test.d/DIR/FILE.tc[ (instance)]
+#   FTP-RESULT PASS|FAIL|SKIP selftests/DIR/PROG:TEST
 # A failed test's log follows its result line.
 cd /ftrace || exit 1
 : >/tmp/selftests
