@@ -125,11 +125,29 @@ static void ftp_graph_fold(struct ftp_report *r, struct ftp_graph_cpu *gc,
 	ftp_table_get(&r->folds, stack)->weight += weight;
 }
 
+/*
+ * The innermost open call of @pid below @depth.  Usually the frame right
+ * below; an interrupt's functions sit a level or more above the call they
+ * interrupted, over a frame that was never traced (its entry code), and
+ * their cost is part of that call's delta.
+ */
+static struct ftp_frame *ftp_graph_parent(struct ftp_graph_cpu *gc,
+					  int depth, int pid)
+{
+	while (--depth >= 0) {
+		struct ftp_frame *p = &gc->frames[depth];
+
+		if (p->open && p->pid == pid)
+			return p;
+	}
+	return NULL;
+}
+
 static void ftp_graph_exit(struct ftp_report *r, struct ftp_graph_cpu *gc,
 			   unsigned long long func, int depth, int pid)
 {
 	struct ftp_frame *f = &gc->frames[depth];
-	struct ftp_frame *parent = depth ? &gc->frames[depth - 1] : NULL;
+	struct ftp_frame *parent = ftp_graph_parent(gc, depth, pid);
 	uint64_t delta[FTP_MAX_TRACKED] = { 0 };
 	bool has[FTP_MAX_TRACKED] = { false };
 	int flame = ftp_flame_index(r);
@@ -164,7 +182,7 @@ static void ftp_graph_exit(struct ftp_report *r, struct ftp_graph_cpu *gc,
 	} else {
 		site->invalid++;
 	}
-	if (parent && parent->open && parent->pid == pid) {
+	if (parent) {
 		parent->descendants += 1 + f->descendants;
 		if (!valid)
 			parent->children_valid = false;
