@@ -65,34 +65,9 @@ graph_sums() {
 	END { for (k in total) printf "%s %.0f\n", k, total[k] }' | sort
 }
 
-# The kernel's text of the events run: per counter, the sum over the
-# getppid calls of a task of the sys_exit value minus the sys_enter one.
-pair_sums() {
-	for f in "$@"; do
-		awk '
-		{ task = $1 }
-		/: sys_getppid\(\)$/ { kind[task] = "enter"; next }
-		/: sys_getppid -> / { kind[task] = "exit"; next }
-		/ [0-9]+\.[0-9]+: [A-Za-z_][A-Za-z0-9_]*: [0-9]+/ {
-			line = $0
-			sub(/^.* [0-9]+\.[0-9]+: /, "", line)
-			n = split(line, f, " ")
-			for (i = 1; i < n; i += 2) {
-				c = f[i]; sub(/:$/, "", c)
-				if (kind[task] == "enter")
-					start[task, c] = f[i + 1]
-				else if (kind[task] == "exit" && ((task, c) in start)) {
-					total[c] += f[i + 1] - start[task, c]
-					delete start[task, c]
-				}
-			}
-			kind[task] = ""
-		}
-		END { for (c in total) printf "%s %.0f\n", c, total[c] }' "$f"
-	done | awk '{ t[$1] += $2 } END { for (c in t) printf "sys_enter_getppid -> sys_exit_getppid %s %.0f\n", c, t[c] }' | sort
-}
-
-# The same text, a line per getppid call and counter: "PAIR COUNTER DELTA"
+# The kernel's text of the events run, a line per getppid call of a task
+# and counter: "PAIR COUNTER DELTA" (the sys_exit value minus the
+# sys_enter one)
 pair_deltas() {
 	for f in "$@"; do
 		awk -v file="$f" '
@@ -116,6 +91,12 @@ pair_deltas() {
 			kind[task] = ""
 		}' "$f"
 	done
+}
+
+# The same, per counter: the sum over the calls
+pair_sums() {
+	pair_deltas "$@" | awk '{ t[$2] += $3 }
+	END { for (c in t) printf "sys_enter_getppid -> sys_exit_getppid %s %.0f\n", c, t[c] }' | sort
 }
 
 # Does the report's pair row leave out exactly INVALID calls of the
