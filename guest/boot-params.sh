@@ -14,20 +14,30 @@ has_param() { # PARAM
 }
 
 # Every sched_switch is followed on its CPU by a record with COUNTER:
-# the next line there, or the one after (the options' record comes
-# before the trigger's).
+# the next line of that CPU, or the one after (the options' record comes
+# before the trigger's). The trace merges the CPUs by time, so another
+# CPU's lines can come in between: keep the state per CPU.
 check_records() { # COUNTER
 	grep -v '^#' $T/trace | awk -v c="$1:" '
+	function missing(cpu) {
+		print "no " c " after sched_switch: " ev[cpu]; bad = 1; exit 1
+	}
 	/ sched_switch: / {
-		if (left) { print "no " c " after sched_switch: " ev; exit 1 }
-		cpu = $2; ev = $0; events++; left = 2; next
+		cpu = $2
+		if (left[cpu]) missing(cpu)
+		ev[cpu] = $0; events++; left[cpu] = 2; next
 	}
-	left && $2 == cpu {
-		if (index($0, c)) { records++; left = 0; next }
-		if (--left == 0) { print "no " c " after sched_switch: " ev; exit 1 }
+	left[$2] {
+		cpu = $2
+		if (index($0, c)) { records++; left[cpu] = 0; next }
+		if (--left[cpu] == 0) missing(cpu)
 	}
-	END { if (events < 5 || records < events - 1) {
-		print "events " events " records " records; exit 1 } }'
+	END {
+		if (bad) exit 1
+		if (events < 5 || records < events - 1) {
+			print "events " events " records " records; exit 1
+		}
+	}'
 }
 
 if has_param trace_trigger=sched_switch.perf:cpu_clock; then
