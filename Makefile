@@ -15,7 +15,8 @@ tree: deps
 
 # Boot the patched kernel and show the feature.
 demo: tree
-	@scripts/build.sh $(ARCH) && scripts/initramfs.sh $(ARCH) && \
+	@scripts/build.sh $(ARCH) && scripts/perf-build.sh $(ARCH) && \
+		scripts/initramfs.sh $(ARCH) && \
 		scripts/boot.sh $(ARCH) "" demo && scripts/demo-tracecmd.sh $(ARCH)
 
 # Build, boot and test both arches; the last line is the verdict.

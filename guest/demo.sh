@@ -112,3 +112,23 @@ if [ -x /bin/defer-demo ]; then
 		"(perf_event_open with defer_callchain + defer_output; guest/defer-demo.c)"
 	defer-demo
 fi
+
+# The perf tool of the series records and stitches them.
+if command -v perf >/dev/null; then
+	show "perf record --call-graph fp,defer -- deep-stack; perf script:" \
+		"a sample in read(), its user part from the deferred record"
+	perf record -q -N -e cpu-clock -c 100000 --call-graph fp,defer \
+		-o /tmp/demo.data -- deep-stack 20
+	perf script -F comm,tid,time,ip,sym,dso -i /tmp/demo.data 2>/dev/null |
+		awk 'BEGIN { RS = "" } / ksys_read / && /frame_0/ { print; exit }'
+	show "the same file with perf script --no-merge-callchains:" \
+		"the sample carries a cookie, the record the user frames"
+	perf script -F comm,tid,time,ip,sym,dso --no-merge-callchains \
+		-i /tmp/demo.data 2>/dev/null | awk 'BEGIN { RS = "" }
+		!cookie && / ksys_read / && /cookie/ {
+			print; print ""
+			cookie = $NF; sub(/\)$/, "", cookie)
+			next
+		}
+		cookie && index($0, "DEFERRED cookie " cookie " ") { print; exit }'
+fi

@@ -18,12 +18,6 @@ out=/tmp/tracecmd
 mkdir -p $out
 cd $T || exit 1
 
-send() { # file
-	echo "FTP-FILE-BEGIN ${1##*/}"
-	gzip -c "$1" | base64
-	echo "FTP-FILE-END"
-}
-
 fail() {
 	echo "FTP-TRACECMD-FAIL $*"
 }
@@ -48,7 +42,7 @@ save() {
 	done
 	trace-cmd extract -o $out/$1.dat >$out/$1.log 2>&1 ||
 		{ fail "trace-cmd extract $1"; cat $out/$1.log; }
-	for f in $out/$1.*; do send $f; done
+	for f in $out/$1.*; do /send.sh $f; done
 	echo nop >current_tracer
 	echo >trace
 	echo 1 >tracing_on
@@ -103,12 +97,12 @@ save unknown
 
 trace-cmd record -q -o $out/noperf.dat -e syscalls:sys_enter_getppid \
 	sh -c 'echo $PPID' >$out/noperf.log 2>&1 || { fail "trace-cmd record"; cat $out/noperf.log; }
-send $out/noperf.dat
+/send.sh $out/noperf.dat
 
 trace-cmd record -q -o $out/record.dat -e syscalls:sys_enter_getppid \
 	-R "perf:$counters" sh -c 'for i in 1 2 3 4; do sh -c "echo \$PPID"; done' \
 	>$out/record.log 2>&1 || { fail "trace-cmd record"; cat $out/record.log; }
-send $out/record.dat
+/send.sh $out/record.dat
 echo 1 >tracing_on
 echo '!tc_faults' >>perf_counters || fail "remove tc_faults"
 echo "FTP-TRACECMD-DONE"

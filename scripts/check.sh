@@ -23,10 +23,15 @@ summary=$BUILD/summary${variant:+-$variant}
 # every arch (built once here: the arches run side by side).
 make -s -C "$TOP/tools/ftrace-perf" OUT="$BUILD/tools-asan" SANITIZE=1 ||
 	echo "tools: 0 passed, 1 failed, 0 skipped (build failed)" >>"$summary"
+# The perf tool of the tree, for the host with the sanitizers: it reads
+# the guests' perf.data files, good and bad (perftool-check.sh).
+"$TOP/scripts/perf-build.sh" x86_64 asan ||
+	echo "perf (asan): 0 passed, 1 failed, 0 skipped (build failed)" >>"$summary"
 # run_arch ARCH: boot the built kernel of ARCH, run the tests, then the
 # boots that record with trace-cmd (reported and compared on the host),
-# with counters on the kernel command line and, where the arch has them,
-# with PMU interrupts as NMIs; print the verdicts.
+# with counters on the kernel command line, where the arch has them with
+# PMU interrupts as NMIs, and with the perf tool of the tree; print the
+# verdicts.
 run_arch() {
 	arch_vars "$1" "$variant"
 	name=$ARCH${VARIANT:+-$VARIANT}
@@ -41,6 +46,8 @@ run_arch() {
 		"$TOP/scripts/analyze.sh" "$ARCH" "$VARIANT" "$OBJ/$mode.log" |
 			sed "s/^$name:/$name ($mode):/"
 	done
+	"$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" perftool >/dev/null
+	"$TOP/scripts/perftool-check.sh" "$ARCH" "$VARIANT" "$OBJ/perftool.log"
 	echo "$name: boot+tests $(($(date +%s) - built))s, console log $OBJ/test.log"
 }
 
@@ -51,6 +58,7 @@ for a in $arches; do
 	name=$ARCH${VARIANT:+-$VARIANT}
 	start=$(date +%s)
 	if "$TOP/scripts/build.sh" "$a" $variant &&
+		"$TOP/scripts/perf-build.sh" "$a" &&
 		"$TOP/scripts/initramfs.sh" "$a" $variant; then
 		echo "$name: build $(($(date +%s) - start))s" >"$summary.$a"
 		run_arch "$a" >>"$summary.$a" &

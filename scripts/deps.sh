@@ -2,13 +2,21 @@
 # Install what the workbench needs on a Debian 12 machine, only if missing.
 . "$(dirname "$0")/lib.sh"
 
+# The perf tool is built for both arches against Debian's libraries: the
+# arm64 -dev packages install next to the host's (multiarch).
 PKGS="$KPKG qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu gcc make
 flex bison bc libelf-dev libssl-dev ccache cpio xz-utils gzip git perl
 python3 busybox-static libc6-dev-arm64-cross pkg-config trace-cmd
-libtraceevent-dev libtracecmd-dev libtracefs-dev"
+libtraceevent-dev libtracecmd-dev libtracefs-dev libdw-dev zlib1g-dev
+libelf-dev:arm64 libdw-dev:arm64 zlib1g-dev:arm64 libtraceevent-dev:arm64"
 
 SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
+
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+	$SUDO dpkg --add-architecture arm64
+	$SUDO apt-get update -q || die "apt-get update failed"
+fi
 
 missing=
 for p in $PKGS; do
@@ -31,10 +39,6 @@ unpack() {
 	shift 2
 	for a in amd64 arm64; do
 		[ -e "$BUILD/$dir-$a/$file" ] && continue
-		if [ $a = arm64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
-			$SUDO dpkg --add-architecture arm64
-			$SUDO apt-get update -q || die "apt-get update failed"
-		fi
 		tmp=$(mktemp -d)
 		chmod 777 "$tmp"
 		for p in "$@"; do
@@ -55,3 +59,6 @@ unpack busybox bin/busybox busybox-static
 # trace-cmd as Debian ships it, to record in the guests
 unpack trace-cmd usr/bin/trace-cmd trace-cmd libtraceevent1 libtracefs1 \
 	libzstd1 libc6
+# the libraries of the perf tool built here (scripts/perf-build.sh)
+unpack perf-libs usr/share/doc/libdw1/copyright libelf1 libdw1 zlib1g \
+	liblzma5 libbz2-1.0 libstdc++6 libgcc-s1

@@ -22,6 +22,13 @@ for d in lib lib64 usr/lib; do
 	mkdir -p "$root/$d"
 	cp -a "$tc/$d/." "$root/$d/"
 done
+# the perf tool built here (scripts/perf-build.sh), stripped, with the
+# libraries Debian builds it against
+if [ -x "$BUILD/perf-$ARCH/perf" ]; then
+	${CROSS}strip -o "$root/usr/bin/perf" "$BUILD/perf-$ARCH/perf" ||
+		die "cannot strip perf for $ARCH"
+	cp -a "$BUILD/perf-libs-$DEB_ARCH/." "$root/"
+fi
 rm -rf "$root/usr/lib/"*/gconv "$root/usr/share"
 # Users and groups: stock tests look for a group other than root's.
 mkdir -p "$root/etc"

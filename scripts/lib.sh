@@ -50,6 +50,7 @@ arch_vars() {
 		CROSS=
 		IMAGE=$OBJ/arch/x86/boot/bzImage
 		DEB_ARCH=amd64
+		GNU_TRIPLET=x86_64-linux-gnu
 		QEMU="qemu-system-x86_64 -M q35 -cpu max -accel tcg,thread=single"
 		CONSOLE=ttyS0
 		;;
@@ -58,6 +59,7 @@ arch_vars() {
 		CROSS=aarch64-linux-gnu-
 		IMAGE=$OBJ/arch/arm64/boot/Image
 		DEB_ARCH=arm64
+		GNU_TRIPLET=aarch64-linux-gnu
 		QEMU="qemu-system-aarch64 -M virt,gic-version=3 -cpu max -icount shift=0"
 		CONSOLE=ttyAMA0
 		# PMU overflow interrupts as NMIs (CONFIG_ARM64_PSEUDO_NMI),
