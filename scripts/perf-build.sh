@@ -11,6 +11,9 @@ flavor=${2:-}
 out=$BUILD/perf-${flavor:-$ARCH}
 log=$out.log
 mkdir -p "$out"
+# One build of a flavor at a time (check.sh starts them in the background)
+exec 9>"$out.lock"
+flock 9 || die "cannot lock $out.lock"
 set -- NO_LIBPYTHON=1 NO_LIBPERL=1 NO_SLANG=1 NO_GTK2=1 NO_LIBUNWIND=1 \
 	NO_LIBNUMA=1 NO_LIBBPF=1 BUILD_BPF_SKEL=0 NO_LIBCRYPTO=1 NO_LIBCAP=1 \
 	NO_BABELTRACE=1 NO_JVMTI=1 NO_SDT=1 NO_LIBPFM4=1 NO_LIBLLVM=1 \

@@ -211,9 +211,10 @@ else
 fi
 
 # --- the host's perf, with the sanitizers, on the guest's data ----------
+# (perf-build.sh takes a lock: check.sh may be building it right now)
 perf=$BUILD/perf-asan/perf
-[ -x "$perf" ] || "$TOP/scripts/perf-build.sh" x86_64 asan || {
-	bad "cannot build perf with the sanitizers"
+"$TOP/scripts/perf-build.sh" x86_64 asan || {
+	bad "cannot build perf with the sanitizers: see $BUILD/perf-asan.log"
 	verdict
 }
 # hperf NAME ARGS...: the host's perf; output in NAME.out, errors NAME.err
