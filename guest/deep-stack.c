@@ -1,9 +1,9 @@
 /*
- * deep-stack [ROUNDS]: a program with a known user call chain, for
+ * deep-stack [ROUNDS [MIB]]: a program with a known user call chain, for
  * perf record --call-graph fp and fp,defer (guest/perftool.sh).
  *
  * main -> chain_entry -> frame_0 -> ... -> frame_23 -> chain_leaf, which
- * reads /dev/zero ROUNDS times, 4 MiB at a time: a cpu-clock sample in
+ * reads /dev/zero ROUNDS times, MIB (4) MiB at a time: a cpu-clock sample in
  * the kernel's copy has that chain as its user part.  The chain runs on
  * a stack of its own, backed by a memory file; before each read the leaf
  * drops the page table entries of the outer frames (MADV_DONTNEED keeps
@@ -24,12 +24,12 @@
 #define noinline	__attribute__((noinline))
 #define CHAIN_STACK	(256 * 1024)
 #define FRAME_PAD	1024
-#define BIG_READ	(4 << 20)
 
 static char *chain_stack;
 static char *read_buf;
 static int zero_fd;
 static int rounds = 50;
+static size_t read_size = 4 << 20;
 
 /* The frames above the leaf's own two pages are not present any more. */
 static noinline void drop_outer_frames(void)
@@ -50,7 +50,7 @@ static noinline void chain_leaf(void)
 
 	for (i = 0; i < rounds; i++) {
 		drop_outer_frames();
-		if (read(zero_fd, read_buf, BIG_READ) < 0) {
+		if (read(zero_fd, read_buf, read_size) < 0) {
 			perror("deep-stack: read /dev/zero");
 			exit(1);
 		}
@@ -94,7 +94,7 @@ static void setup(void)
 	chain_stack = mmap(NULL, CHAIN_STACK, PROT_READ | PROT_WRITE,
 			   MAP_SHARED, memfd, 0);
 	close(memfd);
-	read_buf = malloc(BIG_READ);
+	read_buf = malloc(read_size);
 	zero_fd = open("/dev/zero", O_RDONLY);
 	if (chain_stack == MAP_FAILED || !read_buf || zero_fd < 0) {
 		perror("deep-stack: setup");
@@ -108,6 +108,12 @@ int main(int argc, char **argv)
 
 	if (argc > 1)
 		rounds = atoi(argv[1]);
+	if (argc > 2)
+		read_size = (size_t)atoi(argv[2]) << 20;
+	if (rounds < 1 || !read_size) {
+		fprintf(stderr, "usage: deep-stack [ROUNDS [MIB]]\n");
+		return 1;
+	}
 	setup();
 	if (getcontext(&chain_uc)) {
 		perror("deep-stack: getcontext");

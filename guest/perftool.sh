@@ -38,9 +38,10 @@ fi
 record fp fp -- deep-stack $ROUNDS
 record defer fp,defer -- deep-stack $ROUNDS
 record defer-a fp,defer -a -- deep-stack $ROUNDS
-# The task is killed in the kernel: its last stay gets no record.
+# The task is killed in the kernel: its last stay gets no record.  Reads
+# of 16 MiB: the kill comes inside one, after some of its samples.
 record defer-kill fp,defer -- \
-	sh -c 'deep-stack 1000000 & sleep 0.5; kill -9 $!; wait'
+	sh -c 'deep-stack 1000000 16 & sleep 1; kill -9 $!; wait'
 
 for d in fp defer defer-a defer-kill; do
 	run script-$d perf script -F $FIELDS -i $d.data

@@ -167,10 +167,12 @@ else
 	bad "fp,defer -a: $wide; warning counts $(warned defer-a)"
 fi
 
-# Killed in the kernel: the samples of the last stay have no record;
-# perf script says how many, and shows them with their kernel part.
+# Killed in the kernel: the samples of the last stay have no record,
+# those of the reads before it have theirs; perf script says how many
+# have none, and shows them with their kernel part.
 lost=$(field lost "$kill")
 if [ "$lost" -ge 1 ] && [ "$(field orphans "$kill")" = "$(warned defer-kill)" ] &&
+	[ "$(field complete "$kill")" -ge 1 ] &&
 	[ "$(field complete "$kill")" = "$(($(field reads "$kill") - lost))" ]; then
 	ok "killed task: $lost samples in its last read() without a user part, $(warned defer-kill) in all counted in the warning"
 else

@@ -19,9 +19,11 @@ bad() { echo "$name: FAIL: $*"; fail=$((fail + 1)); }
 make -s -C "$TOP/tools/ftrace-perf" OUT="$tools" SANITIZE=1 ||
 	die "cannot build ftrace-perf-report"
 # report ARGS: the tool; its errors and sanitizer reports in $dir/err
+# (the leaks suppressed are listed in $supp)
+supp=$TOP/tools/ftrace-perf/lsan.supp
 report() {
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
-		LSAN_OPTIONS=suppressions=$TOP/tools/ftrace-perf/lsan.supp \
+		LSAN_OPTIONS=suppressions=$supp \
 		"$tools/ftrace-perf-report" "$@" 2>"$dir/err"
 }
 sanitizer() { grep -q 'Sanitizer\|runtime error' "$dir/err"; }
@@ -254,6 +256,8 @@ for c in "truncated.dat|truncated" "noperf.dat|no perf counter records" \
 	file=${args%% *}
 	rest=
 	[ "$file" != "$args" ] && rest=${args#* }
+	supp=$TOP/tools/ftrace-perf/lsan.supp
+	[ "$file" = truncated.dat ] && supp=$TOP/tools/ftrace-perf/lsan-truncated.supp
 	if report -i "$dir/$file" $rest >/dev/null; then
 		bad "bad input '$args': exit 0"
 	elif sanitizer; then
