@@ -1,6 +1,6 @@
 /*
- * deep-stack [ROUNDS [MIB]]: a program with a known user call chain, for
- * perf record --call-graph fp and fp,defer (guest/perftool.sh).
+ * deep-stack [-k] [ROUNDS [MIB]]: a program with a known user call chain,
+ * for perf record --call-graph fp and fp,defer (guest/perftool.sh).
  *
  * main -> chain_entry -> frame_0 -> ... -> frame_23 -> chain_leaf, which
  * reads /dev/zero ROUNDS times, MIB (4) MiB at a time: a cpu-clock sample in
@@ -12,12 +12,21 @@
  * missing page, while the deferred one, at the return to user space,
  * faults them back in.  Each frame holds 1 KiB of locals: the 24 frames
  * span several pages.  Built with frame pointers (scripts/initramfs.sh).
+ *
+ * With -k the program dies in the kernel: after the ROUNDS reads, the
+ * leaf arms a profiling timer (ITIMER_PROF, 20 ms of its CPU time) and
+ * reads 64 times MIB in one readv(2); the timer's SIGPROF, fatal, comes
+ * inside that read, so the samples of its last stay in the kernel never
+ * see a return to user space.  It exits with status 1 if it survives.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
+#include <sys/uio.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -30,6 +39,7 @@ static char *read_buf;
 static int zero_fd;
 static int rounds = 50;
 static size_t read_size = 4 << 20;
+static int die_in_read;
 
 /* The frames above the leaf's own two pages are not present any more. */
 static noinline void drop_outer_frames(void)
@@ -44,6 +54,31 @@ static noinline void drop_outer_frames(void)
 	}
 }
 
+/*
+ * One read of 64 times the buffer, longer than 20 ms of CPU time
+ * everywhere this runs, with the timer that kills the task inside it.
+ */
+static noinline void die_reading(void)
+{
+	struct itimerval timer = { .it_value.tv_usec = 20000 };
+	struct iovec iov[64];
+	int i;
+
+	for (i = 0; i < 64; i++) {
+		iov[i].iov_base = read_buf;
+		iov[i].iov_len = read_size;
+	}
+	drop_outer_frames();
+	if (setitimer(ITIMER_PROF, &timer, NULL)) {
+		perror("deep-stack: setitimer");
+		exit(1);
+	}
+	if (readv(zero_fd, iov, 64) < 0)
+		perror("deep-stack: readv /dev/zero");
+	fprintf(stderr, "deep-stack: still alive after the timer\n");
+	exit(1);
+}
+
 static noinline void chain_leaf(void)
 {
 	int i;
@@ -55,6 +90,8 @@ static noinline void chain_leaf(void)
 			exit(1);
 		}
 	}
+	if (die_in_read)
+		die_reading();
 }
 
 #define FRAME(n, callee)						\
@@ -106,12 +143,17 @@ int main(int argc, char **argv)
 {
 	ucontext_t main_uc, chain_uc;
 
+	if (argc > 1 && !strcmp(argv[1], "-k")) {
+		die_in_read = 1;
+		argc--;
+		argv++;
+	}
 	if (argc > 1)
 		rounds = atoi(argv[1]);
 	if (argc > 2)
 		read_size = (size_t)atoi(argv[2]) << 20;
 	if (rounds < 1 || !read_size) {
-		fprintf(stderr, "usage: deep-stack [ROUNDS [MIB]]\n");
+		fprintf(stderr, "usage: deep-stack [-k] [ROUNDS [MIB]]\n");
 		return 1;
 	}
 	setup();

@@ -3,7 +3,7 @@
 # the guest.  It records deep-stack (a known 24-frame user call chain,
 # whose outer stack pages are not present while it reads /dev/zero) with
 # --call-graph fp and with fp,defer, per task and system-wide, and with
-# fp,defer a run killed inside read(); shows each data file with perf
+# fp,defer a run that dies inside read(); shows each data file with perf
 # script (merged, and --no-merge-callchains), perf report and perf
 # evlist; and sends the outputs and two data files to the host, which
 # checks them (scripts/perftool-check.sh).
@@ -38,10 +38,11 @@ fi
 record fp fp -- deep-stack $ROUNDS
 record defer fp,defer -- deep-stack $ROUNDS
 record defer-a fp,defer -a -- deep-stack $ROUNDS
-# The task is killed in the kernel: its last stay gets no record.  Reads
-# of 16 MiB: the kill comes inside one, after some of its samples.
-record defer-kill fp,defer -- \
-	sh -c 'deep-stack 1000000 16 & sleep 1; kill -9 $!; wait'
+# The task dies in the kernel: its last stay gets no record.  deep-stack
+# -k arms a profiling timer before a long readv() that its SIGPROF (27,
+# fatal) ends: the death is inside that read, after some of its samples.
+record defer-kill fp,defer -- sh -c "deep-stack -k $ROUNDS; test \$? = 155"
+
 
 for d in fp defer defer-a defer-kill; do
 	run script-$d perf script -F $FIELDS -i $d.data

@@ -48,14 +48,15 @@ done
 # stats FILE: one line about the samples in a perf script output
 # (comm,tid,time,ip,sym,dso; each sample a header line, then its frames
 # innermost first, then an empty line):
-#   reads R complete C frames F lost L outer K full U orphans O
-# R samples of deep-stack taken in read(2) (ksys_read or vfs_read among
-# the kernel frames), C of them with the whole chain (frame_23 ... frame_0
+#   reads R complete C frames F lost L outer K full U orphans O stays S
+# R samples of deep-stack taken in read(2) or readv(2) (ksys_read,
+# vfs_read or sys_readv among the kernel frames), C of them with the whole chain (frame_23 ... frame_0
 # chain_entry) in their user part, F user frames in all, L without a user
 # part because their deferred callchain never came, K the outermost
 # kernel frames of the read samples (sorted, unique); U samples of
 # deep-stack with the whole chain (wherever they were taken); O samples
-# of any task without their deferred callchain.
+# of any task without their deferred callchain; S kernel stays (cookies)
+# that the L samples were taken in.
 CHAIN="frame_23 frame_22 frame_21 frame_20 frame_19 frame_18 frame_17 frame_16 frame_15 frame_14 frame_13 frame_12 frame_11 frame_10 frame_9 frame_8 frame_7 frame_6 frame_5 frame_4 frame_3 frame_2 frame_1 frame_0 chain_entry"
 stats() {
 	awk -v chain="$CHAIN" '
@@ -63,11 +64,13 @@ stats() {
 		orphans += deferred
 		if (comm == "deep-stack") {
 			full = index(" " user " ", " " chain " ") > 0
-			if (kernel ~ / (ksys|vfs)_read /) {
+			if (kernel ~ / [a-z0-9_]*(sys|vfs)_readv? /) {
 				reads++
 				complete += full
 				frames += nuser
 				lost += deferred
+				if (deferred)
+					stays[cookie] = 1
 				outer[last_kernel] = 1
 			}
 			whole += full
@@ -77,7 +80,7 @@ stats() {
 	}
 	/^$/ { flush(); next }
 	/^[^\t]/ { comm = $1; next }
-	/user callchain deferred, cookie/ { deferred = 1; next }
+	/user callchain deferred, cookie/ { deferred = 1; cookie = $NF; next }
 	/^\t/ {
 		sym = $2
 		sub(/\+0x[0-9a-f]+$/, "", sym)
@@ -99,8 +102,10 @@ stats() {
 				if (keys[j] < keys[i]) { t = keys[i]; keys[i] = keys[j]; keys[j] = t }
 		k = ""
 		for (i = 1; i <= n; i++) k = k (i > 1 ? "," : "") keys[i]
-		printf "reads %d complete %d frames %d lost %d outer %s full %d orphans %d\n",
-			reads, complete, frames, lost, k == "" ? "-" : k, whole, orphans
+		s = 0
+		for (c in stays) s++
+		printf "reads %d complete %d frames %d lost %d outer %s full %d orphans %d stays %d\n",
+			reads, complete, frames, lost, k == "" ? "-" : k, whole, orphans, s
 	}' "$1"
 }
 # field NAME STATS: one figure of a stats line
@@ -167,14 +172,15 @@ else
 	bad "fp,defer -a: $wide; warning counts $(warned defer-a)"
 fi
 
-# Killed in the kernel: the samples of the last stay have no record,
-# those of the reads before it have theirs; perf script says how many
-# have none, and shows them with their kernel part.
+# Killed in the kernel: the samples of the last stay (one cookie) have
+# no record, those of the reads before it have theirs; perf script says
+# how many have none, and shows them with their kernel part.
 lost=$(field lost "$kill")
-if [ "$lost" -ge 1 ] && [ "$(field orphans "$kill")" = "$(warned defer-kill)" ] &&
+if [ "$lost" -ge 1 ] && [ "$(field stays "$kill")" = 1 ] &&
+	[ "$(field orphans "$kill")" = "$(warned defer-kill)" ] &&
 	[ "$(field complete "$kill")" -ge 1 ] &&
 	[ "$(field complete "$kill")" = "$(($(field reads "$kill") - lost))" ]; then
-	ok "killed task: $lost samples in its last read() without a user part, $(warned defer-kill) in all counted in the warning"
+	ok "killed task: $lost samples in its last read without a user part, $(warned defer-kill) in all counted in the warning"
 else
 	bad "killed task: $kill; warning counts $(warned defer-kill)"
 fi
