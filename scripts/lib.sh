@@ -96,9 +96,8 @@ kmake() {
 TESTS_DEFAULT="perf,00basic,event,ftrace,trigger,instances,filter,tracer,preemptirq,dynevent,kprobe,selftests/perf_events"
 # In the debug set only the series' own selftest of perf_events: on the
 # arm64 debug kernel the stock sigtrap_threads and remove_on_exec (SIGTRAP
-# every 1000 instructions, hardware watchpoints) time out (30 s per test)
-# and remove_on_exec.enable_then_fork_exec once died of SIGSEGV: not yet
-# run on the unpatched base's debug kernel, so not in known-failures.
+# every 1000 instructions, hardware watchpoints) time out (30 s per test),
+# and remove_on_exec is flaky on the unpatched base (tests/known-failures).
 TESTS_DEBUG="perf,00basic,instances,selftests/perf_events/deferred_callchain"
 GUEST_TIMEOUT_DEFAULT=3000
 GUEST_TIMEOUT_DEBUG=3600
