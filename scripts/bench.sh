@@ -7,34 +7,12 @@
 ARCH=arm64
 OUT=$BUILD/bench-$ARCH.txt
 
-# The unpatched tree: the base commit of build/linux, checked out beside it
-if ! git -C "$BASE_SRC" rev-parse -q --verify HEAD >/dev/null 2>&1 ||
-	[ "$(git -C "$BASE_SRC" rev-parse HEAD)" != "$(git -C "$KSRC" rev-parse base)" ]; then
-	note "checking out the unpatched base tree in $BASE_SRC"
-	rm -rf "$BASE_SRC"
-	git -C "$KSRC" worktree prune
-	git -C "$KSRC" worktree add -f --detach "$BASE_SRC" base >/dev/null ||
-		die "cannot check out the base tree"
-fi
-
-# The config: the test fragments and config/bench.config
-for variant in bench-unpatched bench; do
-	arch_vars $ARCH "$variant"
-	src=$KSRC
-	[ "$variant" = bench-unpatched ] && src=$BASE_SRC
-	KSRC=$src "$TOP/scripts/build.sh" $ARCH $variant || exit 1
-	mkdir -p "$OBJ/guest-bin"
-	# against the kernel's uapi headers, with frame pointers for the
-	# sampler's user callchains
-	defer=
-	grep -q defer_callchain "$OBJ/usr/include/linux/perf_event.h" &&
-		defer=-DHAVE_DEFER_CALLCHAIN
-	${CROSS}gcc -O2 -static -Wall $defer -isystem "$OBJ/usr/include" \
-		-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
-		-o "$OBJ/guest-bin/getppid-bench" \
-		"$TOP/bench/getppid-bench.c" || die "cannot build getppid-bench"
-	KSRC=$src "$TOP/scripts/initramfs.sh" $ARCH $variant || exit 1
+# bench-tracers: the series with the irqsoff and preempt tracers built in
+# (config/bench-tracers.config), for what they add to a counter record
+for variant in bench-unpatched bench bench-tracers; do
+	"$TOP/scripts/bench-build.sh" "$variant" || exit 1
 	"$TOP/scripts/boot.sh" $ARCH "$variant" bench >/dev/null || exit 1
+	arch_vars $ARCH "$variant"
 	tr -d '\r' <"$OBJ/bench.log" | grep '^FTP-BENCH' >"$OBJ/bench.out"
 done
 
@@ -42,6 +20,16 @@ arch_vars $ARCH bench-unpatched
 base=$OBJ/bench.out
 arch_vars $ARCH bench
 patched=$OBJ/bench.out
+arch_vars $ARCH bench-tracers
+tracers=$OBJ/bench.out
+arch_vars $ARCH bench
+# ref LABEL: the configuration without counters that LABEL adds them to
+AWK_REF='function ref(l) {
+		if (l ~ /^events/) return "events"
+		if (l ~ /^func/) return "func"
+		if (l ~ /^graph/) return "graph"
+		return ""
+	}'
 cfg=$(cat $FRAGMENTS | sha1sum | cut -c1-12)
 {
 	echo "getppid(2): instructions retired per call, user + kernel"
@@ -54,12 +42,7 @@ cfg=$(cat $FRAGMENTS | sha1sum | cut -c1-12)
 	$1 == "FTP-BENCH" && file == 1 { base[$2] = $3 }
 	$1 == "FTP-BENCH" && file == 2 { val[$2] = $3; order[++n] = $2 }
 	$1 == "FTP-BENCH-RECORDS" && file == 2 { rec[$2] = $3 }
-	function ref(l) {	# the configuration a counter record is added to
-		if (l ~ /^events/) return "events"
-		if (l ~ /^func/) return "func"
-		if (l ~ /^graph/) return "graph"
-		return ""
-	}
+	'"$AWK_REF"'
 	END {
 		printf "%-16s %10s %10s %8s %8s %10s %9s\n", "configuration",
 		       "unpatched", "patched", "diff", "rec/call", "insn/rec", "vs events"
@@ -97,4 +80,25 @@ cfg=$(cat $FRAGMENTS | sha1sum | cut -c1-12)
 				printf "deferred / immediate per sample: %.3fx\n", cost[l] / cost[f]
 		}
 	}' "$base" "$patched"
+	echo
+	echo "With the irqsoff and preempt tracers built in (config/bench-tracers.config:"
+	echo "CONFIG_TRACE_IRQFLAGS), instructions per counter record:"
+	awk '
+	FNR == 1 { file++ }
+	$1 == "FTP-BENCH" { val[file, $2] = $3; if (file == 1) order[++n] = $2 }
+	$1 == "FTP-BENCH-RECORDS" { rec[file, $2] = $3 }
+	'"$AWK_REF"'
+	function per(f, l) {
+		return rec[f, l] > 0 ? (val[f, l] - val[f, ref(l)]) / rec[f, l] : 0
+	}
+	END {
+		printf "%-16s %10s %10s %10s\n", "configuration", "bench", "tracers", "diff"
+		for (i = 1; i <= n; i++) {
+			l = order[i]
+			if (l == ref(l) || !((1, l) in rec) || !((2, l) in rec))
+				continue
+			printf "%-16s %10.2f %10.2f %+10.2f\n", l, per(1, l), per(2, l),
+			       per(2, l) - per(1, l)
+		}
+	}' "$patched" "$tracers"
 } | tee "$OUT"
