@@ -17,7 +17,11 @@
  * frames deep (frame pointers), so that there is a user stack to walk.
  * The ring buffer is emptied after each batch.
  *
- * usage: getppid-bench LABEL [CALLS [BATCHES [none|immediate|deferred [DEPTH]]]]
+ * With NR, the calls are syscall(NR) instead of getppid(): the
+ * function_graph bias row calls a number that no system call has, which
+ * runs the arch's sys_ni_syscall(), a function that does nothing.
+ *
+ * usage: getppid-bench LABEL [CALLS [BATCHES [none|immediate|deferred [DEPTH [NR]]]]]
  * prints: "FTP-BENCH LABEL INSTRUCTIONS-PER-CALL" (two decimals)
  */
 #define _GNU_SOURCE
@@ -50,6 +54,7 @@ static int open_instructions(void)
 #define RB_PAGES	256
 
 static struct perf_event_mmap_page *sampler_rb;
+static long call_nr = SYS_getppid;
 
 static int tracepoint_id(const char *event)
 {
@@ -120,7 +125,7 @@ static void empty_sampler(void)
 	__atomic_store_n(&sampler_rb->data_tail, head, __ATOMIC_RELEASE);
 }
 
-/* The instructions of one batch of @calls getppid() calls. */
+/* The instructions of one batch of @calls calls (getppid() or call_nr). */
 static uint64_t batch(int fd, long calls)
 {
 	uint64_t count;
@@ -131,7 +136,7 @@ static uint64_t batch(int fd, long calls)
 	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	for (i = 0; i < calls; i++)
-		syscall(SYS_getppid);
+		syscall(call_nr);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	if (read(fd, &count, sizeof(count)) != sizeof(count)) {
 		perror("read");
@@ -185,8 +190,10 @@ int main(int argc, char **argv)
 	cpu_set_t cpu0;
 	int fd;
 
-	if (argc < 2 || calls <= 0 || batches <= 0 || depth < 0) {
-		fprintf(stderr, "usage: %s LABEL [CALLS [BATCHES [none|immediate|deferred [DEPTH]]]]\n",
+	if (argc > 6)
+		call_nr = atol(argv[6]);
+	if (argc < 2 || calls <= 0 || batches <= 0 || depth < 0 || call_nr < 0) {
+		fprintf(stderr, "usage: %s LABEL [CALLS [BATCHES [none|immediate|deferred [DEPTH [NR]]]]]\n",
 			argv[0]);
 		return 2;
 	}

@@ -111,3 +111,49 @@ if [ $patched = 1 ]; then
 fi
 echo nop >$T/current_tracer
 echo >$T/set_ftrace_filter
+
+# The function_graph bias: the mean difference between the --> and <--
+# records of a function that does nothing, the arch's sys_ni_syscall()
+# (a system call number that nothing has), in instructions and cycles:
+# the tracer's own work, in every difference it prints.
+BIAS_FUNC=__arm64_sys_ni_syscall
+BIAS_NR=244	# __NR_arch_specific_syscall, none on arm64
+BIAS_COUNTERS=instructions:cpu_cycles
+if [ $patched = 1 ] && grep -qx $BIAS_FUNC $T/available_filter_functions; then
+	echo $BIAS_FUNC >$T/set_ftrace_filter
+	echo "perf:$BIAS_COUNTERS" >$T/events/ftrace/funcgraph_entry/trigger
+	echo "perf:$BIAS_COUNTERS" >$T/events/ftrace/funcgraph_exit/trigger
+	echo 1 >$T/options/funcgraph-perf-delta
+	echo function_graph >$T/current_tracer
+	echo >$T/trace
+	getppid-bench bias 100 1 none 0 $BIAS_NR >/dev/null
+	# (the trace first: a change of tracer empties it)
+	grep -- '<--' $T/trace >/tmp/bias.txt
+	echo nop >$T/current_tracer
+	echo 0 >$T/options/funcgraph-perf-delta
+	echo '!perf' >$T/events/ftrace/funcgraph_entry/trigger
+	echo '!perf' >$T/events/ftrace/funcgraph_exit/trigger
+	echo >$T/set_ftrace_filter
+	awk '{
+		for (i = 1; i < NF; i++) {
+			if ($i != "instructions:" && $i != "cpu_cycles:")
+				continue
+			d = $(i + 2)
+			if (d !~ /^\(\+[0-9]+\)$/)
+				continue
+			gsub(/[(+)]/, "", d)
+			sum[$i] += d
+			n[$i]++
+		}
+	}
+	END {
+		if (n["instructions:"] && n["cpu_cycles:"])
+			printf "FTP-BENCH-BIAS %s %d %.2f %.2f\n", f, n["instructions:"],
+			       sum["instructions:"] / n["instructions:"],
+			       sum["cpu_cycles:"] / n["cpu_cycles:"]
+		else
+			print "FTP-BENCH-BIAS-FAIL no (+N) differences in the graph"
+	}' f=$BIAS_FUNC /tmp/bias.txt
+else
+	[ $patched = 1 ] && echo "FTP-BENCH-BIAS-FAIL $BIAS_FUNC cannot be traced"
+fi
