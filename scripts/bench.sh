@@ -16,13 +16,14 @@ for variant in bench-unpatched bench bench-tracers; do
 	tr -d '\r' <"$OBJ/bench.log" | grep '^FTP-BENCH' >"$OBJ/bench.out"
 done
 
-arch_vars $ARCH bench-unpatched
-base=$OBJ/bench.out
-arch_vars $ARCH bench
-patched=$OBJ/bench.out
-arch_vars $ARCH bench-tracers
-tracers=$OBJ/bench.out
-arch_vars $ARCH bench
+# bench_out VARIANT: the figures a variant's guest printed
+bench_out() {
+	(arch_vars $ARCH "$1" && echo "$OBJ/bench.out")
+}
+base=$(bench_out bench-unpatched)
+patched=$(bench_out bench)
+tracers=$(bench_out bench-tracers)
+arch_vars $ARCH bench	# its FRAGMENTS for the header
 # ref LABEL: the configuration without counters that LABEL adds them to
 AWK_REF='function ref(l) {
 		if (l ~ /^events/) return "events"

@@ -50,13 +50,14 @@ done
 # innermost first, then an empty line):
 #   reads R complete C frames F lost L outer K full U orphans O stays S
 # R samples of deep-stack taken in read(2) or readv(2) (ksys_read,
-# vfs_read or sys_readv among the kernel frames), C of them with the whole chain (frame_23 ... frame_0
-# chain_entry) in their user part, F user frames in all, L without a user
-# part because their deferred callchain never came, K the outermost
-# kernel frames of the read samples (sorted, unique); U samples of
-# deep-stack with the whole chain (wherever they were taken); O samples
-# of any task without their deferred callchain; S kernel stays (cookies)
-# that the L samples were taken in.
+# vfs_read or sys_readv among the kernel frames), C of them with the
+# whole chain (frame_23 ... frame_0 chain_entry) in their user part, F
+# user frames in all, L without a user part because their deferred
+# callchain never came, K the outermost kernel frames of the read
+# samples (sorted, unique); U samples of deep-stack with the whole chain
+# (wherever they were taken); O samples of any task without their
+# deferred callchain; S kernel stays (cookies) that the L samples were
+# taken in.
 CHAIN="frame_23 frame_22 frame_21 frame_20 frame_19 frame_18 frame_17 frame_16 frame_15 frame_14 frame_13 frame_12 frame_11 frame_10 frame_9 frame_8 frame_7 frame_6 frame_5 frame_4 frame_3 frame_2 frame_1 frame_0 chain_entry"
 stats() {
 	awk -v chain="$CHAIN" '
