@@ -207,14 +207,21 @@ else
 	head -n 5 "$dir/err" | sed 's/^/    /'
 fi
 
-# Deltas across a context switch are counted and left out
-if report -i "$dir/sleep.dat" --csv >"$dir/sleep.csv" && ! sanitizer; then
+# Deltas across a context switch are counted and left out, and so are
+# the flame graph stacks of the calls inside them
+if report -i "$dir/sleep.dat" --csv --folded "$dir/sleep.folded" \
+	>"$dir/sleep.csv" && ! sanitizer; then
 	row=$(awk -F, '$2 ~ /sys_(clock_)?nanosleep"$/ && !seen++ { print $3, $4, $6, $7 }' "$dir/sleep.csv")
 	set -- $row
 	if [ -z "$row" ] || [ "$1" -lt 4 ] || [ "$2" != "$1" ] || [ "$3" != 0 ] || [ "$4" != 0 ]; then
 		bad "sleep: want every nanosleep call invalid, got calls/invalid/valid/total '$row'"
 	else
 		ok "sleep: $1 nanosleep calls, all invalid, none in the totals"
+	fi
+	if [ -s "$dir/sleep.folded" ]; then
+		bad "sleep: flame graph stacks under invalid calls: $(head -n 1 "$dir/sleep.folded")"
+	else
+		ok "sleep: no flame graph stack under the invalid calls"
 	fi
 else
 	bad "sleep: ftrace-perf-report failed:"

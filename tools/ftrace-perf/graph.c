@@ -20,7 +20,6 @@ struct ftp_frame {
 	bool			open;
 	bool			have_entry;
 	bool			have_exit;
-	bool			children_valid;
 	struct ftp_record	entry;
 	struct ftp_record	exit;
 	/* Traced calls below this one, for --compensate */
@@ -29,8 +28,17 @@ struct ftp_frame {
 	uint64_t		children[FTP_MAX_TRACKED];
 };
 
+/* A flame graph stack whose outermost call has not returned yet */
+struct ftp_fold {
+	char			*stack;
+	uint64_t		weight;
+	int			depth;
+};
+
 struct ftp_graph_cpu {
 	struct ftp_frame	frames[FTP_MAX_DEPTH];
+	struct ftp_fold		*folds;
+	size_t			nr_folds, alloc_folds;
 };
 
 struct ftp_graph {
@@ -104,10 +112,35 @@ static bool ftp_deltas(struct ftp_report *r, const struct ftp_record *entry,
 	return true;
 }
 
-/* "comm;outer;...;func" for the frames 0..@depth of one CPU */
+/*
+ * The flame graph adds up to the outermost calls' totals: a call's self
+ * cost is its delta minus those of its valid children (the time of an
+ * invalid child stays in it), and the stacks of one outermost call wait
+ * on its CPU until it returns.  They go to the flame graph if it was
+ * valid; a call that is not valid drops those of its children.
+ */
+static void ftp_graph_drop_folds(struct ftp_graph_cpu *gc, int depth)
+{
+	while (gc->nr_folds && gc->folds[gc->nr_folds - 1].depth > depth)
+		free(gc->folds[--gc->nr_folds].stack);
+}
+
+static void ftp_graph_commit_folds(struct ftp_report *r, struct ftp_graph_cpu *gc)
+{
+	size_t i;
+
+	for (i = 0; i < gc->nr_folds; i++) {
+		ftp_table_get(&r->folds, gc->folds[i].stack)->weight += gc->folds[i].weight;
+		free(gc->folds[i].stack);
+	}
+	gc->nr_folds = 0;
+}
+
+/* "comm;outer;...;func" for the frames 0..@depth of one CPU, pending */
 static void ftp_graph_fold(struct ftp_report *r, struct ftp_graph_cpu *gc,
 			   int depth, int pid, uint64_t weight)
 {
+	struct ftp_fold *fold;
 	char stack[8192], name[32];
 	size_t len;
 	int d;
@@ -122,7 +155,17 @@ static void ftp_graph_fold(struct ftp_report *r, struct ftp_graph_cpu *gc,
 	}
 	if (len >= sizeof(stack))
 		return;
-	ftp_table_get(&r->folds, stack)->weight += weight;
+	if (gc->nr_folds == gc->alloc_folds) {
+		size_t alloc = gc->alloc_folds ? 2 * gc->alloc_folds : 16;
+
+		gc->folds = ftp_grow(gc->folds, gc->alloc_folds, alloc, sizeof(*gc->folds));
+		gc->alloc_folds = alloc;
+	}
+	fold = &gc->folds[gc->nr_folds++];
+	fold->stack = ftp_alloc(len + 1);
+	memcpy(fold->stack, stack, len + 1);
+	fold->weight = weight;
+	fold->depth = depth;
 }
 
 /*
@@ -175,19 +218,22 @@ static void ftp_graph_exit(struct ftp_report *r, struct ftp_graph_cpu *gc,
 		}
 		if (!f->descendants)
 			site->leaf_calls++;
-		if (flame >= 0 && has[flame] && f->children_valid)
+		if (flame >= 0 && has[flame])
 			ftp_graph_fold(r, gc, depth, pid,
 				       delta[flame] > f->children[flame] ?
 				       delta[flame] - f->children[flame] : 0);
 	} else {
 		site->invalid++;
+		ftp_graph_drop_folds(gc, depth);
 	}
 	if (parent) {
 		parent->descendants += 1 + f->descendants;
-		if (!valid)
-			parent->children_valid = false;
 		for (i = 0; valid && i < r->nr_ids; i++)
 			parent->children[i] += delta[i];
+	} else {
+		if (valid)
+			ftp_graph_commit_folds(r, gc);
+		ftp_graph_drop_folds(gc, -1);
 	}
 	f->open = false;
 }
@@ -220,7 +266,9 @@ void ftp_graph_record(struct ftp_report *r, struct tep_event *event,
 	f->func = func;
 	f->pid = pid;
 	f->open = true;
-	f->children_valid = true;
+	/* A new outermost call: what is left waiting can no longer count */
+	if (!ftp_graph_parent(gc, depth, pid))
+		ftp_graph_drop_folds(gc, -1);
 }
 
 void ftp_graph_perf(struct ftp_report *r, const struct ftp_record *rec,
@@ -290,8 +338,13 @@ void ftp_graph_free(struct ftp_report *r)
 
 	if (!g)
 		return;
-	for (i = 0; i < g->nr_cpus; i++)
+	for (i = 0; i < g->nr_cpus; i++) {
+		if (!g->cpus[i])
+			continue;
+		ftp_graph_drop_folds(g->cpus[i], -1);
+		free(g->cpus[i]->folds);
 		free(g->cpus[i]);
+	}
 	free(g->cpus);
 	free(g);
 	r->graph = NULL;
