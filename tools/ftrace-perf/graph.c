@@ -162,8 +162,7 @@ static void ftp_graph_fold(struct ftp_report *r, struct ftp_graph_cpu *gc,
 		gc->alloc_folds = alloc;
 	}
 	fold = &gc->folds[gc->nr_folds++];
-	fold->stack = ftp_alloc(len + 1);
-	memcpy(fold->stack, stack, len + 1);
+	fold->stack = ftp_strdup(stack);
 	fold->weight = weight;
 	fold->depth = depth;
 }
