@@ -14,7 +14,10 @@ else
 	tests=${TESTS:-$TESTS_DEFAULT}
 fi
 
+# A run of some arches has its own summary: ARCHES=x86_64 and
+# ARCHES=arm64 runs can go at once (their kernels build apart).
 summary=$BUILD/summary${variant:+-$variant}
+[ -n "${ARCHES:-}" ] && summary=$summary-$(echo $ARCHES | tr ' ' -)
 : >"$summary"
 # Each series applies to the base on its own (building it alone is
 # 'make series-alone', too long for every run).
