@@ -116,13 +116,20 @@ kernel_problems() {
 
 # unpack_files LOG DIR: the files a guest sent on its console
 # (FTP-FILE-BEGIN NAME, gzip + base64, FTP-FILE-END) into DIR, with the
-# console itself as DIR/console.
+# console itself as DIR/console.  Kernel messages can come in between,
+# even in the middle of a line ("AbC[   82.92] hrtimer: ...", the rest
+# of the line on the next one): base64 has no "[", so what follows one
+# up to the end of its line is dropped, and the line goes on with the
+# next.
 unpack_files() {
 	tr -d '\r' <"$1" >"$2/console"
 	awk -v d="$2" '
-		/^FTP-FILE-BEGIN / { f = d "/" $2 ".b64"; next }
-		/^FTP-FILE-END/ { close(f); f = ""; next }
-		f { print > f }' "$2/console"
+		/^FTP-FILE-BEGIN / { f = d "/" $2 ".b64"; cut = ""; next }
+		!f { next }
+		{ line = cut $0; cut = "" }
+		line ~ /^FTP-FILE-END/ { close(f); f = ""; next }
+		(i = index(line, "[")) > 0 { cut = substr(line, 1, i - 1); next }
+		{ print line > f }' "$2/console"
 	for b in "$2"/*.b64; do
 		[ -e "$b" ] || break
 		base64 -d "$b" | gunzip >"${b%.b64}" ||
