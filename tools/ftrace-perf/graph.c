@@ -117,7 +117,10 @@ static bool ftp_deltas(struct ftp_report *r, const struct ftp_record *entry,
  * cost is its delta minus those of its valid children (the time of an
  * invalid child stays in it), and the stacks of one outermost call wait
  * on its CPU until it returns.  They go to the flame graph if it was
- * valid; a call that is not valid drops those of its children.
+ * valid; a call that is not valid drops those of its children.  A call
+ * deeper than 0 with no caller open on its CPU (the trace began inside
+ * its callers, or they entered on another CPU before a migration) has no
+ * known outermost call: its stacks are dropped too.
  */
 static void ftp_graph_drop_folds(struct ftp_graph_cpu *gc, int depth)
 {
@@ -230,7 +233,7 @@ static void ftp_graph_exit(struct ftp_report *r, struct ftp_graph_cpu *gc,
 		for (i = 0; valid && i < r->nr_ids; i++)
 			parent->children[i] += delta[i];
 	} else {
-		if (valid)
+		if (valid && depth == 0)
 			ftp_graph_commit_folds(r, gc);
 		ftp_graph_drop_folds(gc, -1);
 	}
