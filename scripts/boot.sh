@@ -15,7 +15,7 @@ timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_DEFAULT}
 [ "$VARIANT" = debug ] && timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_DEBUG}
 append="console=$CONSOLE panic=-1 ftp_mode=$MODE ftp_tests=$TESTS"
 [ "$MODE" = nmi ] && append="$append $NMI_PARAMS"
-[ "$VARIANT" = debug ] && append="$append ftp_debug=1"
+[ "$VARIANT" = debug ] && append="$append ftp_debug=1 $DEBUG_PARAMS"
 [ "$MODE" = boot ] && append="$append $BOOT_PARAMS"
 LOG=$OBJ/$MODE.log
 
