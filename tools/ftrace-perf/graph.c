@@ -158,12 +158,8 @@ static void ftp_graph_fold(struct ftp_report *r, struct ftp_graph_cpu *gc,
 	}
 	if (len >= sizeof(stack))
 		return;
-	if (gc->nr_folds == gc->alloc_folds) {
-		size_t alloc = gc->alloc_folds ? 2 * gc->alloc_folds : 16;
-
-		gc->folds = ftp_grow(gc->folds, gc->alloc_folds, alloc, sizeof(*gc->folds));
-		gc->alloc_folds = alloc;
-	}
+	gc->folds = ftp_grow_one(gc->folds, gc->nr_folds, &gc->alloc_folds,
+				 sizeof(*gc->folds));
 	fold = &gc->folds[gc->nr_folds++];
 	fold->stack = ftp_strdup(stack);
 	fold->weight = weight;

@@ -109,6 +109,7 @@ void ftp_stat_figures(const struct ftp_stat *s, struct ftp_figures *fig);
 void *ftp_alloc(size_t size);
 char *ftp_strdup(const char *s);
 void *ftp_grow(void *p, size_t old_nr, size_t new_nr, size_t size);
+void *ftp_grow_one(void *p, size_t nr, size_t *cap, size_t size);
 
 /* ftrace-perf-report.c */
 int ftp_tracked(struct ftp_report *r, unsigned int id);

@@ -44,6 +44,22 @@ void *ftp_grow(void *p, size_t old_nr, size_t new_nr, size_t size)
 	return grown;
 }
 
+/*
+ * @p, an array of @nr elements of @size with room for *@cap: room for one
+ * more, doubling *@cap when it is full
+ */
+void *ftp_grow_one(void *p, size_t nr, size_t *cap, size_t size)
+{
+	size_t want;
+
+	if (nr < *cap)
+		return p;
+	want = *cap ? 2 * *cap : 16;
+	p = ftp_grow(p, *cap, want, size);
+	*cap = want;
+	return p;
+}
+
 static size_t ftp_hash(const char *s)
 {
 	size_t h = 5381;
@@ -171,13 +187,7 @@ void ftp_stat_figures(const struct ftp_stat *s, struct ftp_figures *fig)
 
 int ftp_stat_add(struct ftp_stat *s, uint64_t v)
 {
-	size_t cap;
-
-	if (s->n == s->cap) {
-		cap = s->cap ? s->cap * 2 : 16;
-		s->v = ftp_grow(s->v, s->cap, cap, sizeof(*s->v));
-		s->cap = cap;
-	}
+	s->v = ftp_grow_one(s->v, s->n, &s->cap, sizeof(*s->v));
 	s->v[s->n++] = v;
 	s->total += v;
 	return 0;
