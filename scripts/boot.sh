@@ -11,7 +11,7 @@ MODE=$3
 TESTS=${4:-}
 
 [ -f "$IMAGE" ] || die "no kernel image $IMAGE: build first"
-timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_DEFAULT}
+timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_ARCH}
 [ "$VARIANT" = debug ] && timeout=${GUEST_TIMEOUT:-$GUEST_TIMEOUT_DEBUG}
 append="console=$CONSOLE panic=-1 ftp_mode=$MODE ftp_tests=$TESTS"
 [ "$MODE" = nmi ] && append="$append $NMI_PARAMS"
