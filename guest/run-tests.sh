@@ -1,25 +1,51 @@
 #!/bin/sh
-# run-tests.sh DIR[,DIR|FILE...]: run ftracetest on each test file of the
-# given test.d entries, one file at a time, then the kselftest programs of
-# the selftests/DIR[/PROG] entries, and print one line per result:
+# run-tests.sh DIR[,DIR|FILE...] [K/N]: run ftracetest on each test file
+# of the given test.d entries, one file at a time, then the kselftest
+# programs of the selftests/DIR[/PROG] entries, and print one line per
+# result:
 #   FTP-RESULT PASS|FAIL|SKIP|XFAIL test.d/DIR/FILE.tc[ (instance)]
 #   FTP-RESULT PASS|FAIL|SKIP selftests/DIR/PROG:TEST
-# A failed test's log follows its result line.
+#   FTP-TIME SECONDS test.d/DIR/FILE.tc|selftests/DIR/PROG (guest time)
+# A failed test's log follows its result line.  With K/N, only the K-th
+# of every N tests and programs, in list order: N guests given 1/N to
+# N/N run the whole set between them (make check's shards).
 cd /ftrace || exit 1
-: >/tmp/selftests
+shard=${2:-1/1}
 for spec in $(echo "$1" | tr , ' '); do
 	if [ "${spec#selftests/}" != "$spec" ]; then
-		echo "$spec" >>/tmp/selftests
+		# a directory of programs, or one program
+		if [ -d "/$spec" ]; then
+			for prog in "/$spec"/*; do
+				[ -f "$prog" ] && [ -x "$prog" ] &&
+					echo "selftest ${prog#/}"
+			done
+		elif [ -x "/$spec" ]; then
+			echo "selftest $spec"
+		else
+			echo "FTP-RESULT FAIL $spec (not in the initramfs)" >&2
+		fi
 	elif [ -f "test.d/$spec" ]; then
-		echo "test.d/$spec"
+		echo "tc test.d/$spec"
 	elif [ -d "test.d/$spec" ]; then
-		find "test.d/$spec" -name '*.tc' | sort
+		find "test.d/$spec" -name '*.tc' | sort | sed 's/^/tc /'
 	else
 		echo "FTP-RESULT FAIL test.d/$spec (no such test)" >&2
 	fi
-done >/tmp/tests 2>/tmp/missing
-cat /tmp/missing
-echo "FTP-TESTS $(wc -l </tmp/tests)"
+done 2>/tmp/missing |
+	awk -v k="${shard%/*}" -v n="${shard#*/}" '(NR - 1) % n == k - 1' \
+	>/tmp/list
+sed -n 's/^tc //p' /tmp/list >/tmp/tests
+sed -n 's/^selftest //p' /tmp/list >/tmp/selftests
+# Missing tests fail in the first shard only
+[ "${shard%/*}" = 1 ] && cat /tmp/missing
+echo "FTP-TESTS $(wc -l </tmp/list) (shard $shard)"
+
+# uptime: the guest's seconds since boot, for the FTP-TIME lines
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+# time_since START NAME: the FTP-TIME line of NAME, which began at START
+time_since() {
+	echo "FTP-TIME $(uptime_s | awk -v s="$1" '{ printf "%.1f", $1 - s }') $2"
+}
 
 # A test that leaves a trace option changed (say options/fields after a
 # failure) would break every later test that reads the trace.  Restore
@@ -52,6 +78,7 @@ run_one() { # test
 # does not is a note with the first run's log.  The series' own tests
 # get no second chance.
 while read -r t; do
+	start=$(uptime_s)
 	run_one "$t"
 	case $t in
 	test.d/perf/*) ;;
@@ -92,6 +119,7 @@ while read -r t; do
 	rm -f /tmp/logs/*-log.*
 	grep -q '^not ok' /tmp/out && sed 's/^/    | /' /tmp/out
 	restore_options "$t"
+	time_since "$start" "$t"
 done </tmp/tests
 
 # selftests/DIR: the kselftest programs built into /selftests/DIR; each
@@ -120,26 +148,15 @@ selftest_results() { # name
 	done
 }
 
-while read -r spec; do
-	# a directory of programs, or one program
-	if [ -d "/$spec" ]; then
-		progs=$(ls -d "/$spec"/*)
-	elif [ -x "/$spec" ]; then
-		progs=/$spec
-	else
-		echo "FTP-RESULT FAIL $spec (not in the initramfs)"
-		continue
+while read -r name; do
+	start=$(uptime_s)
+	timeout 3000 "/$name" >/tmp/st.out 2>&1 </dev/null
+	selftest_results "$name"
+	if ! grep -qE '^(not )?ok [0-9]+ ' /tmp/st.out; then
+		echo "FTP-RESULT FAIL $name (no result)"
+		sed 's/^/    | /' /tmp/st.out | head -n 200
 	fi
-	for prog in $progs; do
-		[ -f "$prog" ] && [ -x "$prog" ] || continue
-		name=${prog#/}
-		timeout 3000 "$prog" >/tmp/st.out 2>&1 </dev/null
-		selftest_results "$name"
-		if ! grep -qE '^(not )?ok [0-9]+ ' /tmp/st.out; then
-			echo "FTP-RESULT FAIL $name (no result)"
-			sed 's/^/    | /' /tmp/st.out | head -n 200
-		fi
-		sed -n "s|^# figure: |FTP-FIGURE $name: |p" /tmp/st.out
-	done
+	sed -n "s|^# figure: |FTP-FIGURE $name: |p" /tmp/st.out
+	time_since "$start" "$name"
 done </tmp/selftests
 echo "FTP-END-TESTS"

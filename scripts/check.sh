@@ -30,19 +30,44 @@ make -s -C "$TOP/tools/ftrace-perf" OUT="$BUILD/tools-asan" SANITIZE=1 ||
 # the guests' perf.data files, good and bad: perftool-check.sh), built
 # while the kernels build and the guests run, on what CPU they leave.
 nice -n 19 "$TOP/scripts/perf-build.sh" x86_64 asan &
-# run_tests: boot the built kernel of the current arch and run the tests.
+# run_tests: boot the built kernel of the current arch and run the tests,
+# in TEST_SHARDS guests side by side (arch_vars), each judged apart.
 run_tests() {
-	"$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" test "$tests" >/dev/null
-	"$TOP/scripts/analyze.sh" "$ARCH" "$VARIANT" "$OBJ/test.log"
+	k=1
+	pids=
+	while [ $k -le "$TEST_SHARDS" ]; do
+		SHARD=$k/$TEST_SHARDS "$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" \
+			test "$tests" >/dev/null &
+		pids="$pids $!"
+		k=$((k + 1))
+	done
+	wait $pids
+	k=1
+	while [ $k -le "$TEST_SHARDS" ]; do
+		"$TOP/scripts/analyze.sh" "$ARCH" "$VARIANT" "$OBJ/test-$k.log" |
+			sed "s|^$name:|$name (test $k/$TEST_SHARDS):|"
+		k=$((k + 1))
+	done
 }
 
-# Each guest is one QEMU thread.  With one arch to check, its test boot
-# runs beside its other boots (one after the other, the debug arm64
-# guests did not finish within a working session); with two, the arches
-# run side by side instead.
-set -- $arches
-side_by_side=
-[ $# -eq 1 ] && side_by_side=1
+# Guests take a token from GUEST_SLOTS to run (boot.sh): one per CPU,
+# each guest being one QEMU thread, so that a guest runs at the speed
+# its time limit assumes however many wait.
+slots=$BUILD/guest-slots.$$
+mkfifo "$slots"
+exec 9<>"$slots"
+rm -f "$slots"
+GUEST_SLOTS=9
+export GUEST_SLOTS
+i=0
+while [ $i -lt "$(nproc)" ]; do
+	echo >&9
+	i=$((i + 1))
+done
+for a in $arches; do
+	arch_vars "$a" "$variant"
+	rm -f "$OBJ/guest-times"
+done
 
 # run_arch ARCH: boot the built kernel of ARCH, run the tests, then the
 # boots that record with trace-cmd (reported and compared on the host),
@@ -56,12 +81,8 @@ run_arch() {
 	# the arch's perf, for the perftool boot, while the tests run
 	nice -n 19 "$TOP/scripts/perf-build.sh" "$ARCH" &
 	perf_build=$!
-	if [ -n "$side_by_side" ]; then
-		run_tests >"$OBJ/test.verdict" &
-		tests_job=$!
-	else
-		run_tests
-	fi
+	run_tests >"$OBJ/test.verdict" &
+	tests_job=$!
 	"$TOP/scripts/boot.sh" "$ARCH" "$VARIANT" tracecmd >/dev/null
 	"$TOP/scripts/tracecmd-check.sh" "$ARCH" "$VARIANT" "$OBJ/tracecmd.log"
 	"$TOP/scripts/report-check.sh" "$ARCH" "$VARIANT"
@@ -77,11 +98,9 @@ run_arch() {
 	else
 		echo "$name (perftool): 0 passed, 1 failed, 0 skipped (no perf for the guest)"
 	fi
-	if [ -n "$side_by_side" ]; then
-		wait $tests_job
-		cat "$OBJ/test.verdict"
-	fi
-	echo "$name: boot+tests $(($(date +%s) - built))s, console log $OBJ/test.log"
+	wait $tests_job
+	cat "$OBJ/test.verdict"
+	echo "$name: boot+tests $(($(date +%s) - built))s, console logs in $OBJ"
 }
 
 # An arch's guests run while the next arch builds.
@@ -102,6 +121,11 @@ for a in $arches; do
 	tee -a "$summary" <"$summary.$a"
 	rm -f "$summary.$a"
 done
+# Each guest's time beside its limit: the limits must keep their margin
+for a in $arches; do
+	arch_vars "$a" "$variant"
+	sed 's/^/guest time: /' "$OBJ/guest-times" 2>/dev/null
+done | tee -a "$summary"
 
 echo
 echo "=== summary ==="
@@ -109,7 +133,7 @@ echo "=== summary ==="
 # indented lines after it); the counts.
 awk '/^    / { if (show) print; next }
 	{ show = (!/: note:/ && /FAIL/) || /failed once and passed/ }
-	show || /: [0-9]+ passed, |: build [0-9]|: boot\+tests [0-9]/ { print }' "$summary"
+	show || /: [0-9]+ passed, |: build [0-9]|: boot\+tests [0-9]|^guest time: / { print }' "$summary"
 awk '/: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped/ {
 	for (i = 1; i <= NF; i++) {
 		if ($(i + 1) ~ /^passed/) p += $i

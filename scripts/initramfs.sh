@@ -65,5 +65,8 @@ cp -a "$KSRC/tools/testing/selftests/ftrace" "$root/ftrace"
 rm -rf "$root/ftrace/logs"
 [ -d "$OBJ/guest-bin" ] && cp -a "$OBJ/guest-bin/." "$root/bin/"
 
-(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$INITRD" ||
+# Packed aside, then renamed: a guest may be starting from the old one
+# (check.sh repacks it with perf while the test guests run).
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$INITRD.new" &&
+	mv "$INITRD.new" "$INITRD" ||
 	die "cannot pack $INITRD"
