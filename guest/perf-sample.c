@@ -2,10 +2,13 @@
 /*
  * perf-sample: make the PMU raise overflow interrupts for a while.
  *
- *   perf-sample SECONDS PERIOD
+ *   perf-sample SECONDS PERIOD [getppid]
  *
  * Opens a cycles counter of this task that overflows every PERIOD
  * cycles, spins for SECONDS, and prints how many cycles it counted.
+ * With "getppid", each turn of the loop is a getppid() system call
+ * instead of 100000 increments: the interrupts then also come in while
+ * the kernel traces the system call's events.
  * The samples themselves are not read (no ring buffer): the point is
  * the PMU interrupt, which the tests trace.  Where the PMU interrupt is
  * an NMI (arm64 with pseudo-NMI), this exercises tracing in NMI context.
@@ -14,6 +17,7 @@
 #include <sys/syscall.h>
 #include <sys/ioctl.h>
 #include <string.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -46,14 +50,17 @@ static double now(void)
 int main(int argc, char **argv)
 {
 	volatile unsigned long spin = 0;
-	unsigned long period;
+	unsigned long period, calls = 0;
+	bool syscalls = false;
 	double seconds, end;
 	uint64_t count;
 	char *p;
 	int fd;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: perf-sample SECONDS PERIOD\n");
+	if (argc == 4 && !strcmp(argv[3], "getppid")) {
+		syscalls = true;
+	} else if (argc != 3) {
+		fprintf(stderr, "usage: perf-sample SECONDS PERIOD [getppid]\n");
 		return 2;
 	}
 	seconds = strtod(argv[1], &p);
@@ -78,14 +85,21 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	end = now() + seconds;
-	while (now() < end)
+	while (now() < end) {
+		if (syscalls) {
+			syscall(SYS_getppid);
+			calls++;
+			continue;
+		}
 		for (int i = 0; i < 100000; i++)
 			spin++;
+	}
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	if (read(fd, &count, sizeof(count)) != sizeof(count)) {
 		fprintf(stderr, "perf-sample: read: %s\n", strerror(errno));
 		return 1;
 	}
-	printf("cycles %llu period %lu\n", (unsigned long long)count, period);
+	printf("cycles %llu period %lu getppid %lu\n",
+	       (unsigned long long)count, period, calls);
 	return 0;
 }

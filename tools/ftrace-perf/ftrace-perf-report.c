@@ -117,7 +117,7 @@ static void ftp_perf_record(struct ftp_report *r, struct tep_record *record, int
 		ftp_graph_perf(r, &rec, tep_data_pid(r->tep, record), cpu);
 		break;
 	case FTP_ORIGIN_EVENT:
-		ftp_pairs_perf(r, &rec, tep_data_pid(r->tep, record), cpu);
+		ftp_pairs_perf(r, &rec, record, cpu);
 		break;
 	default:
 		break;
@@ -139,7 +139,7 @@ static int ftp_record(struct tracecmd_input *handle, struct tep_record *record,
 	else if (event == r->graph_entry || event == r->graph_exit)
 		ftp_graph_record(r, event, record, cpu);
 	else
-		ftp_pairs_event(r, event, tep_data_pid(r->tep, record), cpu);
+		ftp_pairs_event(r, event, record, cpu);
 	return 0;
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Traces of events with perf triggers or event_* options: each event is
- * followed on its CPU by the perf record of the same task.  The cost of
+ * followed on its CPU by the perf record of the same task and context
+ * (the records of an NMI may come in between).  The cost of
  * what lies between two events of a task (sys_enter_NAME -> sys_exit_NAME,
  * or pairs given with --pair START,END) is the delta of their counters,
  * valid when both were read on the same CPU with no context switch of
@@ -16,7 +17,28 @@
 #define FTP_SYS_EXIT	"sys_exit_"
 #define FTP_OPEN_BUCKETS 1024
 
-/* The last event written on a CPU, which a perf record there annotates */
+/*
+ * The interrupt context of a record, from its flags.  libtraceevent 1.7
+ * does not name the kernel's NMI flag.
+ */
+#define FTP_FLAG_HARDIRQ	0x08
+#define FTP_FLAG_SOFTIRQ	0x10
+#define FTP_FLAG_NMI		0x40
+
+enum ftp_context {
+	FTP_CTX_TASK,
+	FTP_CTX_SOFTIRQ,
+	FTP_CTX_HARDIRQ,
+	FTP_CTX_NMI,
+	FTP_NR_CTX
+};
+
+/*
+ * The last event written on a CPU in one context, which a perf record of
+ * that context annotates.  The kernel writes an event's perf record with
+ * interrupts off since the event was committed, with the event's flags:
+ * only an NMI can write its own records (and their counters) in between.
+ */
 struct ftp_last_event {
 	const struct tep_event	*event;
 	int			pid;
@@ -32,7 +54,7 @@ struct ftp_open {
 };
 
 struct ftp_pairs {
-	struct ftp_last_event	*last;
+	struct ftp_last_event	(*last)[FTP_NR_CTX];
 	int			nr_cpus;
 	struct ftp_open		*open[FTP_OPEN_BUCKETS];
 };
@@ -52,24 +74,45 @@ int ftp_pairs_init(struct ftp_report *r)
 	return 0;
 }
 
-static struct ftp_last_event *ftp_last(struct ftp_pairs *p, int cpu)
+static enum ftp_context ftp_context(struct ftp_report *r,
+				    struct tep_record *record)
 {
+	int flags = tep_data_flags(r->tep, record);
+
+	if (flags < 0)
+		return FTP_CTX_TASK;
+	if (flags & FTP_FLAG_NMI)
+		return FTP_CTX_NMI;
+	if (flags & FTP_FLAG_HARDIRQ)
+		return FTP_CTX_HARDIRQ;
+	if (flags & FTP_FLAG_SOFTIRQ)
+		return FTP_CTX_SOFTIRQ;
+	return FTP_CTX_TASK;
+}
+
+/* The last event of @record's CPU and context */
+static struct ftp_last_event *ftp_last(struct ftp_report *r,
+				       struct tep_record *record, int cpu)
+{
+	struct ftp_pairs *p = r->events;
+
 	if (cpu < 0)
 		return NULL;
 	if (cpu >= p->nr_cpus) {
 		p->last = ftp_grow(p->last, p->nr_cpus, cpu + 1, sizeof(*p->last));
 		p->nr_cpus = cpu + 1;
 	}
-	return &p->last[cpu];
+	return &p->last[cpu][ftp_context(r, record)];
 }
 
-void ftp_pairs_event(struct ftp_report *r, struct tep_event *event, int pid, int cpu)
+void ftp_pairs_event(struct ftp_report *r, struct tep_event *event,
+		     struct tep_record *record, int cpu)
 {
-	struct ftp_last_event *last = ftp_last(r->events, cpu);
+	struct ftp_last_event *last = ftp_last(r, record, cpu);
 
 	if (last) {
 		last->event = event;
-		last->pid = pid;
+		last->pid = tep_data_pid(r->tep, record);
 	}
 }
 
@@ -153,10 +196,12 @@ static void ftp_pair_end(struct ftp_report *r, struct ftp_open *start,
 	}
 }
 
-void ftp_pairs_perf(struct ftp_report *r, const struct ftp_record *rec, int pid, int cpu)
+void ftp_pairs_perf(struct ftp_report *r, const struct ftp_record *rec,
+		    struct tep_record *record, int cpu)
 {
 	struct ftp_pairs *p = r->events;
-	struct ftp_last_event *last = ftp_last(p, cpu);
+	struct ftp_last_event *last = ftp_last(r, record, cpu);
+	int pid = tep_data_pid(r->tep, record);
 	struct ftp_open *o;
 	char pair[512];
 	bool start;

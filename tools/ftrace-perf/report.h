@@ -128,8 +128,10 @@ void ftp_graph_free(struct ftp_report *r);
 
 /* pairs.c: trace events with perf records, paired start -> end */
 int ftp_pairs_init(struct ftp_report *r);
-void ftp_pairs_event(struct ftp_report *r, struct tep_event *event, int pid, int cpu);
-void ftp_pairs_perf(struct ftp_report *r, const struct ftp_record *rec, int pid, int cpu);
+void ftp_pairs_event(struct ftp_report *r, struct tep_event *event,
+		     struct tep_record *record, int cpu);
+void ftp_pairs_perf(struct ftp_report *r, const struct ftp_record *rec,
+		    struct tep_record *record, int cpu);
 void ftp_pairs_finish(struct ftp_report *r);
 void ftp_pairs_free(struct ftp_report *r);
 
