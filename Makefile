@@ -3,7 +3,7 @@ ARCH ?= arm64
 T ?= perf
 
 .PHONY: all demo check check-debug deps tree export checkpatch run shell \
-	series-build series-alone bench clean
+	series-build series-alone check-configs bench clean
 
 all: check
 
@@ -52,6 +52,11 @@ checkpatch:
 
 series-build:
 	@scripts/series-build.sh $(ARCH)
+
+# The series built in the configurations make check does not boot:
+# without perf events, function_graph or dynamic ftrace, and 32-bit x86.
+check-configs: tree
+	@scripts/check-configs.sh
 
 # Each series applied alone to the base, and built.
 series-alone: tree

@@ -68,6 +68,16 @@ arch_vars() {
 		# base kernel matter, not the series': 4-level paging.
 		DEBUG_PARAMS=no5lvl
 		;;
+	i386)
+		# Built only (check-configs.sh), never booted
+		KARCH=i386
+		CROSS=
+		IMAGE=$OBJ/arch/x86/boot/bzImage
+		DEB_ARCH=i386
+		GNU_TRIPLET=i686-linux-gnu
+		QEMU="qemu-system-i386 -M q35 -cpu max -accel tcg,thread=single"
+		CONSOLE=ttyS0
+		;;
 	arm64)
 		KARCH=arm64
 		CROSS=aarch64-linux-gnu-
@@ -86,7 +96,7 @@ arch_vars() {
 		TEST_SHARDS=3
 		;;
 	*)
-		die "unknown arch '$ARCH' (x86_64 or arm64)"
+		die "unknown arch '$ARCH' (x86_64 or arm64; i386 to build only)"
 		;;
 	esac
 	MEM=512M
