@@ -63,6 +63,9 @@ make -s -C "$st" OUTPUT="$OBJ/selftests/perf_events" CROSS_COMPILE=$CROSS \
 cp -a "$OBJ/selftests/perf_events" "$root/selftests/"
 cp -a "$KSRC/tools/testing/selftests/ftrace" "$root/ftrace"
 rm -rf "$root/ftrace/logs"
+# What run-tests.sh needs to share the tests among guests by their cost,
+# and to know which stock failures not to run twice
+cp "$TOP/tests/test-times" "$TOP/tests/known-failures" "$root/"
 [ -d "$OBJ/guest-bin" ] && cp -a "$OBJ/guest-bin/." "$root/bin/"
 
 # Packed aside, then renamed: a guest may be starting from the old one
