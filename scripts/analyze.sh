@@ -81,7 +81,9 @@ echo "$name: perf tests run: $perf (of $(grep -c . "$tmp/results") results)"
 
 expected=$(sed -n 's/^FTP-TESTS //p' "$tmp/log")
 if [ -z "$expected" ] || ! grep -q '^FTP-END-TESTS' "$tmp/log"; then
-	echo "$name: FAIL: the test run did not complete"
+	echo "$name: FAIL: the test run did not complete" \
+		"(last test started: $(sed -n 's/^FTP-START //p' "$tmp/log" |
+		tail -n 1))"
 	fail=$((fail + 1))
 fi
 
