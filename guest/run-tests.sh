@@ -86,7 +86,7 @@ time_since() {
 T=/sys/kernel/tracing
 options_state() {
 	for o in $T/options/* $T/function_profile_enabled; do
-		[ -f "$o" ] && echo "${o##*/} $(cat "$o")"
+		[ -f "$o" ] && echo "${o#"$T"/} $(cat "$o")"
 	done
 }
 options_state >/tmp/options
@@ -95,12 +95,10 @@ restore_options() { # test
 		($1 in want) && want[$1] != $2 { print $1, $2, want[$1] }' \
 		/tmp/options - |
 	while read -r o v want; do
-		f=$o
-		[ -f "$T/options/$o" ] && f=options/$o
-		echo "$want" >"$T/$f"
+		echo "$want" >"$T/$o"
 		case $1 in
-		test.d/perf/*) echo "FTP-RESULT FAIL $1 (left $f at $v)" ;;
-		*) echo "FTP-NOTE $1 left $f at $v: restored" ;;
+		test.d/perf/*) echo "FTP-RESULT FAIL $1 (left $o at $v)" ;;
+		*) echo "FTP-NOTE $1 left $o at $v: restored" ;;
 		esac
 	done
 }
